@@ -1,0 +1,10 @@
+.PHONY: run test bench
+
+run:  ## set up and run web, worker and scheduler with the demo restaurant
+	./scripts/run.sh
+
+test:  ## set up and run the whole test suite
+	./scripts/test.sh
+
+bench:  ## run the benchmarks (figures go to docs/performance.md by hand)
+	./scripts/bench.sh

@@ -1,0 +1,78 @@
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+from django.db.models import Q
+
+from config.api.ids import new_api_key_id
+from config.api.versions import LATEST_VERSION, VERSIONS
+
+SCOPES = ("reservations:read", "reservations:write", "reservations:write:override", "guests:read")
+DEFAULT_SCOPES = ["reservations:read"]
+MAX_LIVE_KEYS = 10
+ROLES = ("owner", "co_owner", "manager", "host")
+
+
+def default_scopes() -> list[str]:
+    return list(DEFAULT_SCOPES)
+
+
+class ApiKey(models.Model):
+    """A partner's secret key. Only a SHA-256 hash and the last 4 characters are stored."""
+
+    public_id = models.CharField(max_length=40, unique=True, default=new_api_key_id, editable=False)
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="api_keys")
+    name = models.CharField(max_length=100)
+    scopes = ArrayField(models.CharField(max_length=40, choices=[(s, s) for s in SCOPES]), default=default_scopes)
+    api_version = models.CharField(
+        max_length=10, choices=[(v, v) for v in VERSIONS], default=LATEST_VERSION, help_text="Pinned API version"
+    )
+    secret_hash = models.CharField(max_length=64, unique=True, editable=False)
+    last4 = models.CharField(max_length=4, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "API key"
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(name="api_key_scopes_not_empty", condition=~Q(scopes=[])),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (sk_live_...{self.last4})"
+
+    @property
+    def is_live(self) -> bool:
+        return self.revoked_at is None
+
+
+class Membership(models.Model):
+    """A back-office user's role at one restaurant."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=20, choices=[(r, r.replace("_", "-")) for r in ROLES])
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "restaurant"], name="membership_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.role} at {self.restaurant}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first successful response to a write, replayed for 72 hours to the same key."""
+
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.BinaryField()
+    headers = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["restaurant", "key"], name="idempotency_key_unique")]

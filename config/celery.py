@@ -1,0 +1,19 @@
+"""The Celery app: Redis broker, tasks discovered in every app, periodic sweeps."""
+
+import os
+
+from celery import Celery
+from celery.schedules import crontab
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("reservations_service")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+app.conf.beat_schedule = {
+    "purge-idempotency-records": {
+        "task": "config.api.tasks.purge_idempotency_records",
+        "schedule": crontab(minute=17),
+    },
+}

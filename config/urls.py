@@ -1,0 +1,30 @@
+from django.contrib import admin
+from django.urls import include, path
+from django.views import defaults
+
+from config.api.middleware import api_handler404, api_handler500, is_api_path
+from config.api.openapi import SchemaView
+
+api_patterns = [
+    path("", include("apikeys.api.urls")),
+    path("", include("reservations.api.urls")),
+    path("openapi.json", SchemaView.as_view(), name="openapi"),
+]
+
+urlpatterns = [
+    path("v1/", include(api_patterns)),
+    path("admin/", admin.site.urls),
+    path("", include("config.site_urls")),
+]
+
+
+def handler404(request, exception=None):
+    if is_api_path(request.path_info):
+        return api_handler404(request, exception)
+    return defaults.page_not_found(request, exception)
+
+
+def handler500(request):
+    if is_api_path(request.path_info):
+        return api_handler500(request)
+    return defaults.server_error(request)

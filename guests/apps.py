@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GuestsConfig(AppConfig):
+    name = "guests"
+    verbose_name = "Guest book"

@@ -1,0 +1,59 @@
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+from django.db.models import Q
+
+from config.api.ids import new_guest_id
+from reservations.models.restaurant import LANGUAGE_CHOICES
+
+GUEST_SOURCES = ("manual", "widget", "import", "host_assertion", "api", "website_newsletter")
+
+
+class Guest(models.Model):
+    """A profile in one restaurant's guest book."""
+
+    public_id = models.CharField(max_length=40, unique=True, default=new_guest_id, editable=False)
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="guests")
+    first_name = models.CharField(max_length=100, null=True, blank=True)
+    last_name = models.CharField(max_length=100, null=True, blank=True)
+    email = models.CharField(max_length=254, null=True, blank=True, help_text="Trimmed and lower-cased")
+    phone = models.CharField(max_length=40, null=True, blank=True, help_text="E.164 when parsable")
+    notes = models.TextField(null=True, blank=True)
+    blacklisted = models.BooleanField(default=False)
+    blacklist_reason = models.CharField(max_length=500, null=True, blank=True)
+    dietary_preferences = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    allergies = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    birthday = models.DateField(null=True, blank=True)
+    anniversary = models.DateField(null=True, blank=True)
+    vip = models.BooleanField(default=False)
+    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES, null=True, blank=True)
+    source = models.CharField(max_length=30, choices=[(s, s) for s in GUEST_SOURCES], default="manual")
+    marketing_email_consent = models.BooleanField(default=False)
+    marketing_email_consent_at = models.DateTimeField(null=True, blank=True)
+    marketing_sms_consent = models.BooleanField(default=False)
+    marketing_sms_consent_at = models.DateTimeField(null=True, blank=True)
+    visit_count = models.PositiveIntegerField(default=0)
+    no_show_count = models.PositiveIntegerField(default=0)
+    cancellation_count = models.PositiveIntegerField(default=0)
+    first_visit_at = models.DateTimeField(null=True, blank=True)
+    last_visit_at = models.DateTimeField(null=True, blank=True)
+    # A merged-away profile points at its survivor; its id keeps resolving there.
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["restaurant", "email"], name="guest_email_idx"),
+            models.Index(fields=["restaurant", "phone"], name="guest_phone_idx"),
+            models.Index(fields=["restaurant", "-created_at", "-id"], name="guest_list_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                name="guest_has_a_name", condition=Q(first_name__isnull=False) | Q(last_name__isnull=False)
+            ),
+            models.CheckConstraint(name="guest_not_merged_into_self", condition=~Q(merged_into=models.F("id"))),
+        ]
+
+    def __str__(self) -> str:
+        return " ".join(part for part in (self.first_name, self.last_name) if part) or self.public_id

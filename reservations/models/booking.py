@@ -1,0 +1,149 @@
+from django.contrib.postgres.constraints import ExclusionConstraint
+from django.contrib.postgres.fields import DateTimeRangeField, RangeOperators
+from django.db import models
+from django.db.models import Q
+
+from config.api.ids import new_event_id, new_reservation_id
+
+STATUSES = (
+    "awaiting_guarantee",
+    "awaiting_guest",
+    "held",
+    "pending",
+    "confirmed",
+    "partially_seated",
+    "seated",
+    "completed",
+    "cancelled",
+    "no_show",
+)
+# Bookings in these states hold their tables and count against caps.
+OCCUPYING_STATUSES = ("awaiting_guarantee", "pending", "confirmed", "partially_seated", "seated")
+FINAL_STATUSES = ("completed", "cancelled", "no_show")
+SOURCES = ("manual", "widget", "walk_in", "import", "waitlist", "api")
+CHANNELS = ("back_office", "website_widget", "phone", "walk_in", "google_reserve", "partner_platform", "api")
+NOTIFICATION_MODES = ("service_managed", "partner_managed")
+GUARANTEE_STATUSES = ("requested", "active", "charged", "refunded", "released", "failed")
+EVENT_TYPES = (
+    "reservation.created",
+    "reservation.pending",
+    "reservation.confirmed",
+    "reservation.declined",
+    "reservation.updated",
+    "reservation.partially_seated",
+    "reservation.seated",
+    "reservation.completed",
+    "reservation.cancelled",
+    "reservation.no_show",
+)
+
+
+def _choices(values):
+    return [(v, v) for v in values]
+
+
+class Reservation(models.Model):
+    public_id = models.CharField(max_length=40, unique=True, default=new_reservation_id, editable=False)
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="reservations")
+    shift = models.ForeignKey("reservations.Shift", null=True, blank=True, on_delete=models.SET_NULL)
+    status = models.CharField(max_length=20, choices=_choices(STATUSES))
+    source = models.CharField(max_length=20, choices=_choices(SOURCES), default="api")
+    booking_channel = models.CharField(max_length=20, choices=_choices(CHANNELS), default="api")
+    party_size = models.PositiveIntegerField()
+    service_date = models.DateField()
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField(null=True, blank=True)
+    guest = models.ForeignKey("guests.Guest", on_delete=models.PROTECT, related_name="reservations")
+    guest_notes = models.TextField(null=True, blank=True)
+    internal_notes = models.TextField(null=True, blank=True)
+    contact_email = models.CharField(max_length=254, null=True, blank=True)
+    contact_phone = models.CharField(max_length=40, null=True, blank=True)
+    guest_notifications = models.CharField(
+        max_length=20, choices=_choices(NOTIFICATION_MODES), default="service_managed"
+    )
+    excluded_from_shift_limits = models.BooleanField(default=False)
+    company = models.ForeignKey("reservations.Company", null=True, blank=True, on_delete=models.SET_NULL)
+    tables = models.ManyToManyField("reservations.Table", blank=True, related_name="reservations")
+    # The guest's seating preference: the leading section of a group.
+    section_group = models.ForeignKey(
+        "reservations.Section", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entire_section = models.BooleanField(default=False)
+    metadata = models.JSONField(default=dict, blank=True)
+    # Card guarantee; kind is empty when the booking has none.
+    guarantee_kind = models.CharField(max_length=20, blank=True, default="")
+    guarantee_status = models.CharField(max_length=20, blank=True, default="", choices=_choices(GUARANTEE_STATUSES))
+    guarantee_amount = models.PositiveIntegerField(null=True, blank=True)
+    guarantee_currency = models.CharField(max_length=3, blank=True, default="")
+    guarantee_expires_at = models.DateTimeField(null=True, blank=True)
+    guarantee_cancel_on_expiry = models.BooleanField(default=True)
+    guarantee_cancel_hours = models.PositiveIntegerField(null=True, blank=True)
+    # Set when an override waived the card: the guest is never asked for one.
+    guarantee_waived = models.BooleanField(default=False)
+    modification_token = models.CharField(max_length=64, unique=True)
+    cancellation_reason = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-service_date", "-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["restaurant", "service_date", "status"], name="resv_day_idx"),
+            models.Index(fields=["restaurant", "-service_date", "-created_at", "-id"], name="resv_list_idx"),
+            models.Index(fields=["restaurant", "updated_at", "id"], name="resv_updated_idx"),
+            models.Index(fields=["restaurant", "guest"], name="resv_guest_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(name="reservation_party_positive", condition=Q(party_size__gte=1)),
+        ]
+
+    def __str__(self) -> str:
+        return self.public_id
+
+
+class ReservationEvent(models.Model):
+    """One change of a reservation, written in the transaction that made it."""
+
+    public_id = models.CharField(max_length=40, unique=True, default=new_event_id, editable=False)
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
+    reservation = models.ForeignKey(Reservation, on_delete=models.CASCADE, related_name="events")
+    type = models.CharField(max_length=40, choices=_choices(EVENT_TYPES))
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["reservation", "created_at", "id"], name="resv_event_order_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.type} {self.public_id}"
+
+
+class TableAllocation(models.Model):
+    """A table occupied for a time range by one booking or one hold.
+
+    The exclusion constraint makes "two parties on one table at once" impossible
+    in the database, whatever the application code does.
+    """
+
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("reservations.Table", on_delete=models.CASCADE, related_name="allocations")
+    reservation = models.ForeignKey(
+        Reservation, null=True, blank=True, on_delete=models.CASCADE, related_name="allocations"
+    )
+    hold = models.ForeignKey("holds.Hold", null=True, blank=True, on_delete=models.CASCADE, related_name="allocations")
+    during = DateTimeRangeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["restaurant", "table"], name="allocation_table_idx")]
+        constraints = [
+            ExclusionConstraint(
+                name="allocation_no_overlap",
+                expressions=[("table", RangeOperators.EQUAL), ("during", RangeOperators.OVERLAPS)],
+            ),
+            models.CheckConstraint(
+                name="allocation_one_owner",
+                condition=(Q(reservation__isnull=False) & Q(hold__isnull=True))
+                | (Q(reservation__isnull=True) & Q(hold__isnull=False)),
+            ),
+        ]

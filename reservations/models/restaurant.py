@@ -1,0 +1,75 @@
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+from django.db.models import F, Q
+
+from config.api.ids import new_restaurant_id
+
+LANGUAGES = ("fr", "en", "de", "es", "it", "nl", "pt", "da", "sv", "no", "fi")
+LANGUAGE_CHOICES = [(code, code) for code in LANGUAGES]
+GUEST_FIELDS = ("email", "phone", "first_name", "last_name")
+
+
+class Restaurant(models.Model):
+    """A restaurant: the tenant. Every other tenant-owned row points here."""
+
+    public_id = models.CharField(max_length=40, unique=True, default=new_restaurant_id, editable=False)
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100, unique=True)
+    timezone = models.CharField(max_length=64)
+    country = models.CharField(max_length=2)
+    currency = models.CharField(max_length=3)
+    primary_language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
+    guest_languages = ArrayField(models.CharField(max_length=2, choices=LANGUAGE_CHOICES), default=list)
+    min_party_size = models.PositiveIntegerField(null=True, blank=True, default=1)
+    max_party_size = models.PositiveIntegerField(null=True, blank=True, default=10)
+    default_party_size = models.PositiveIntegerField(default=2)
+    max_advance_days = models.PositiveIntegerField(null=True, blank=True, default=90)
+    default_cutoff_minutes = models.IntegerField(
+        null=True, blank=True, help_text="0: up to start; -1: during the service; empty: no rule"
+    )
+    show_seating_preference = models.BooleanField(default=False)
+    require_guest_email = models.BooleanField(default=False)
+    require_guest_phone = models.BooleanField(default=False)
+    required_guest_fields = ArrayField(models.CharField(max_length=20), default=list, blank=True)
+    api_access = models.BooleanField(default=True, help_text="Off: every API key gets 403 plan_required")
+    payments_enabled = models.BooleanField(default=True)
+    widget_enabled = models.BooleanField(default=True)
+    booking_page_url = models.URLField(null=True, blank=True)
+    # Per-restaurant raises of the rate limits; empty means the contract's default.
+    write_burst = models.PositiveIntegerField(null=True, blank=True)
+    write_per_second = models.FloatField(null=True, blank=True)
+    write_per_day = models.PositiveIntegerField(null=True, blank=True)
+    read_burst = models.PositiveIntegerField(null=True, blank=True)
+    read_per_second = models.FloatField(null=True, blank=True)
+    # Bumped by every change that can alter availability; part of availability ETags.
+    availability_version = models.BigIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                name="restaurant_party_range",
+                condition=Q(min_party_size__isnull=True)
+                | Q(max_party_size__isnull=True)
+                | Q(min_party_size__lte=F("max_party_size")),
+            ),
+            models.CheckConstraint(name="restaurant_min_party_positive", condition=~Q(min_party_size=0)),
+            models.CheckConstraint(name="restaurant_default_party_positive", condition=Q(default_party_size__gte=1)),
+            models.CheckConstraint(
+                name="restaurant_cutoff_range",
+                condition=Q(default_cutoff_minutes__isnull=True) | Q(default_cutoff_minutes__gte=-1),
+            ),
+            models.CheckConstraint(name="restaurant_country_upper", condition=Q(country__regex=r"^[A-Z]{2}$")),
+            models.CheckConstraint(name="restaurant_currency_upper", condition=Q(currency__regex=r"^[A-Z]{3}$")),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def languages(self) -> list[str]:
+        """Guest languages, primary first, never empty."""
+        rest = [lang for lang in self.guest_languages if lang != self.primary_language]
+        return [self.primary_language, *rest]

@@ -1,0 +1,34 @@
+"""Small facts derived from a restaurant's policy, shared by the API and the engine."""
+
+import datetime as dt
+
+from django.conf import settings
+from django.utils import timezone
+
+from config.api.formats import zone
+
+
+def restaurant_today(restaurant) -> dt.date:
+    return timezone.now().astimezone(zone(restaurant.timezone)).date()
+
+
+def booking_page_url(restaurant) -> str:
+    return restaurant.booking_page_url or f"{settings.BASE_URL}/book/{restaurant.slug}"
+
+
+def last_service_date(restaurant, today: dt.date) -> dt.date | None:
+    if restaurant.max_advance_days is None:
+        return None
+    return today + dt.timedelta(days=restaurant.max_advance_days)
+
+
+def translate(text, locale: str, primary: str):
+    """Guest-facing text: a string, or a map by language code (falls back to the primary)."""
+    if text is None or isinstance(text, str):
+        return text
+    if isinstance(text, dict):
+        for lang in (locale, primary):
+            if text.get(lang) is not None:
+                return text[lang]
+        return next((value for value in text.values() if value is not None), None)
+    return str(text)

@@ -1,0 +1,62 @@
+# Shared set-up steps for scripts/run.sh, scripts/test.sh and .ci/run. Source it.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PY="$ROOT/.venv/bin/python"
+export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/reservations}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_install() {
+  # Install Debian packages that are missing (needs root or sudo).
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "Installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+python_deps() {
+  # A virtualenv with the project's packages, refreshed when pyproject.toml changes.
+  local stamp=".venv/.pyproject.sha256" want
+  want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+  if [ ! -x "$PY" ]; then
+    log "Creating the virtualenv in .venv"
+    python3 -m venv .venv
+  fi
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    log "Installing Python packages (pyproject.toml)"
+    "$PY" -m pip install -q --upgrade pip >/dev/null
+    "$PY" -m pip install -q ".[dev]"
+    echo "$want" >"$stamp"
+  fi
+}
+
+local_url() { case "$1" in *@127.0.0.1*|*@localhost*|*//127.0.0.1*|*//localhost*) return 0;; *) return 1;; esac; }
+
+start_local_services() {
+  # Start this machine's PostgreSQL and Redis when they are local and down.
+  if local_url "$DATABASE_URL" && ! "$PY" scripts/check_services.py --quiet postgres; then
+    command -v pg_ctlcluster >/dev/null || apt_install postgresql
+    log "Starting PostgreSQL"
+    for version in $(ls /etc/postgresql 2>/dev/null); do
+      as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start 2>/dev/null || true
+    done
+  fi
+  if local_url "$REDIS_URL" && ! "$PY" scripts/check_services.py --quiet redis; then
+    command -v redis-server >/dev/null || apt_install redis-server
+    log "Starting Redis"
+    as_root mkdir -p /var/lib/redis /var/log/redis
+    as_root redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+      --dir /var/lib/redis --logfile /var/log/redis/ci.log >/dev/null || true
+  fi
+  for _ in $(seq 1 20); do
+    "$PY" scripts/check_services.py --quiet postgres redis && return 0
+    sleep 0.5
+  done
+  "$PY" scripts/check_services.py postgres redis  # says which one is down and how to start it
+}

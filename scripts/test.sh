@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Set everything up and run the whole test suite (extra arguments go to pytest).
+source "$(dirname "$0")/lib.sh"
+python_deps
+apt_install chromium
+start_local_services || exit 1
+export REDIS_URL="${TEST_REDIS_URL:-${REDIS_URL%/*}/1}"
+exec "$ROOT/.venv/bin/pytest" -n "${TEST_WORKERS:-2}" --dist loadfile "$@"

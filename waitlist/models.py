@@ -1,0 +1,1 @@
+"""Waitlist entries: built by a later issue."""

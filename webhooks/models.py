@@ -1,0 +1,1 @@
+"""Webhook endpoints and the event outbox: built by a later issue."""
