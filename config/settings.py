@@ -80,7 +80,8 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reservations")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
-DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME", "test_reservations")}
+# One test database per test process, so parallel test runs on one machine never collide.
+DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME") or f"test_reservations_{os.getpid()}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")

@@ -1,5 +1,6 @@
 from django.contrib.postgres.constraints import ExclusionConstraint
 from django.contrib.postgres.fields import DateTimeRangeField, RangeOperators
+from django.contrib.postgres.indexes import GistIndex
 from django.db import models
 from django.db.models import Q
 
@@ -133,9 +134,13 @@ class TableAllocation(models.Model):
     )
     hold = models.ForeignKey("holds.Hold", null=True, blank=True, on_delete=models.CASCADE, related_name="allocations")
     during = DateTimeRangeField()
+    # A basket hold stops occupying at this instant, swept or not; empty for the rest.
+    expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["restaurant", "table"], name="allocation_table_idx")]
+        indexes = [
+            GistIndex(fields=["restaurant", "during"], name="allocation_during_idx"),
+        ]
         constraints = [
             ExclusionConstraint(
                 name="allocation_no_overlap",

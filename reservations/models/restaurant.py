@@ -41,8 +41,10 @@ class Restaurant(models.Model):
     write_per_day = models.PositiveIntegerField(null=True, blank=True)
     read_burst = models.PositiveIntegerField(null=True, blank=True)
     read_per_second = models.FloatField(null=True, blank=True)
-    # Bumped by every change that can alter availability; part of availability ETags.
+    # Bumped by every change that can alter availability (policy or bookings): part of the
+    # availability ETags. policy_version moves only with the policy: it keys the engine's cache.
     availability_version = models.BigIntegerField(default=0, editable=False)
+    policy_version = models.BigIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

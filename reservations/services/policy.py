@@ -5,10 +5,15 @@ from django.db.models import F
 from reservations.models import Restaurant
 
 
-def bump_availability_version(restaurant_id: int) -> None:
-    """Mark every cached availability answer (ETag) of the restaurant as stale.
+def bump_availability_version(restaurant_id: int, *, policy_changed: bool = True) -> None:
+    """Mark cached availability answers (ETags) of the restaurant as stale.
 
-    Call after any change that can alter availability: policy, floor plans,
-    shifts, closures, day notes, blocks, bookings and holds.
+    Call after any change that can alter availability. Policy edits (restaurant,
+    floor plans, shifts, closures, day notes, blocks...) keep the default and also
+    invalidate the engine's cached policy; booking and hold writes pass
+    `policy_changed=False`.
     """
-    Restaurant.objects.filter(pk=restaurant_id).update(availability_version=F("availability_version") + 1)
+    changes = {"availability_version": F("availability_version") + 1}
+    if policy_changed:
+        changes["policy_version"] = F("policy_version") + 1
+    Restaurant.objects.filter(pk=restaurant_id).update(**changes)
