@@ -1,0 +1,104 @@
+"""Reads behind the availability endpoints: engine inputs from the database, ETags."""
+
+import calendar
+import datetime as dt
+
+from django.utils import timezone
+
+from config.api.errors import BadRequest, NotFound
+from config.api.etag import etag_of
+from holds.models import Hold
+from reservations import engine
+from reservations.engine.occupancy import Occupancy
+from reservations.engine_data import load_occupancy, policy_for
+from reservations.models import Reservation
+from reservations.models.booking import STATUSES
+
+SERVED_STATUSES = tuple(s for s in STATUSES if s not in ("held", "awaiting_guest"))
+
+
+def resolve_excluding(restaurant, value: str | None) -> tuple[str, int] | None:
+    """`excluding`: a hold or booking the key could fetch, as the engine's owner tuple."""
+    if value is None:
+        return None
+    if value.startswith("hold_"):
+        pk = Hold.objects.filter(restaurant=restaurant, public_id=value).values_list("pk", flat=True).first()
+        kind = "hold"
+    elif value.startswith("resv_"):
+        pk = (
+            Reservation.objects.filter(restaurant=restaurant, public_id=value, status__in=SERVED_STATUSES)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        kind = "reservation"
+    else:
+        raise BadRequest("`excluding` must be a hold_ or resv_ id.", param="excluding")
+    if pk is None:
+        raise NotFound(f"No such hold or reservation: {value}.", param="excluding")
+    return kind, pk
+
+
+def resolve_section_group(policy: engine.Policy, value: str | None, param: str = "section_id") -> int | None:
+    """A section id resolves to its whole group (the group's leading section)."""
+    if value is None:
+        return None
+    for section in policy.sections.values():
+        if section.public_id == value:
+            return section.group_id
+    raise BadRequest(f"No such section: {value}.", param=param)
+
+
+def resolve_locale(restaurant, value: str | None) -> str:
+    if value is None:
+        return restaurant.primary_language
+    if value not in restaurant.languages:
+        raise BadRequest(f"`locale` must be one of {', '.join(restaurant.languages)}.", param="locale")
+    return value
+
+
+def _time_sensitive_days(policy: engine.Policy) -> int:
+    """How many days ahead the clock can change an answer (cutoffs reach back before a service)."""
+    cutoffs = [policy.cutoff_minutes(shift) or 0 for shift in policy.shifts]
+    return max(cutoffs, default=0) // (24 * 60) + 1
+
+
+def availability_etag(restaurant, policy, first: dt.date, last: dt.date, now: dt.datetime, *parts) -> str:
+    """Cheap to compute: the restaurant's version, the query, the day, the minute when it matters,
+    and basket holds that lapsed since the last write (they free tables without any write)."""
+    today = now.astimezone(policy.timezone).date()
+    horizon = today + dt.timedelta(days=_time_sensitive_days(policy))
+    minute = now.strftime("%Y-%m-%dT%H:%M") if first <= horizon and last >= today - dt.timedelta(days=1) else None
+    lapsed = Hold.objects.filter(restaurant=restaurant, status="held", kind="basket", expires_at__lte=now).count()
+    return etag_of(restaurant.public_id, restaurant.availability_version, today, minute, lapsed, *parts)
+
+
+def day(restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None):
+    now = now or timezone.now()
+    policy = policy_for(restaurant)
+    occupancy = load_occupancy(restaurant, date, date, now, exclude)
+    return engine.day_availability(policy, date, party_size, occupancy, now, group_id)
+
+
+def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
+    return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _bucket_by_date(occupancy: Occupancy, first: dt.date, last: dt.date, tz) -> dict[dt.date, Occupancy]:
+    """Each date gets the busy intervals that can touch its services (that day and the next)."""
+    buckets: dict[dt.date, Occupancy] = {}
+    for item in occupancy.busy:
+        start = item.start.astimezone(tz).date() - dt.timedelta(days=1)
+        end = (item.end - dt.timedelta(microseconds=1)).astimezone(tz).date()
+        date = max(start, first)
+        while date <= min(end, last):
+            buckets.setdefault(date, Occupancy()).busy.append(item)
+            date += dt.timedelta(days=1)
+    return buckets
+
+
+def month(restaurant, *, first: dt.date, last: dt.date, exclude, now=None) -> list[engine.MonthDay]:
+    now = now or timezone.now()
+    policy = policy_for(restaurant)
+    occupancy = load_occupancy(restaurant, first, last, now, exclude)
+    buckets = _bucket_by_date(occupancy, first, last, policy.timezone)
+    return engine.month_availability(policy, first, last, buckets, now, engine.CoversLedger(occupancy.covers))

@@ -1,0 +1,175 @@
+"""Day and month availability, answered by the same rules a create applies."""
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from reservations.engine.clock import Slot
+from reservations.engine.day import Day
+from reservations.engine.occupancy import CoversLedger, Occupancy
+from reservations.engine.policy import ClosureInfo, GuaranteePolicy, Policy, ShiftInfo
+from reservations.engine.seating import bookable_groups, fitting_groups
+from reservations.engine.service_day import ServiceDay
+
+
+@dataclass
+class SlotOffer:
+    slot: Slot
+    available_covers: int | None
+
+
+@dataclass
+class ShiftAvailability:
+    shift: ShiftInfo
+    effective_cutoff_minutes: int | None
+    display_only: bool
+    booking_closed: bool
+    requires_approval: bool
+    waitlist_open: bool
+    guarantee: GuaranteePolicy | None
+    slots: list[SlotOffer]
+    unavailable_slots: list[Slot]
+    section_group_ids: list[int]
+
+
+@dataclass
+class DayAvailability:
+    date: dt.date
+    party_size: int
+    day_message: object
+    display_only: bool
+    message_only: bool
+    closure: ClosureInfo | None
+    shifts: list[ShiftAvailability] = field(default_factory=list)
+
+
+def _shift_availability(day: Day, service: ServiceDay, party_size: int, group_id: int | None) -> ShiftAvailability:
+    policy, shift = day.policy, service.shift
+    display_only = day.is_display_only(service)
+    offered: list[SlotOffer] = []
+    unavailable: list[Slot] = []
+    sells = not display_only and not service.booking_closed and day.party_size_allowed(party_size)
+    if sells and not day.beyond_window() and not day.guarantee_blocks(service, party_size):
+        mask = day.sellable_mask(service, party_size, group_id)
+        for slot in service.clock.slots:
+            if service.slot_is_past(slot):
+                continue
+            if mask >> slot.index & 1:
+                offered.append(SlotOffer(slot, service.available_covers(slot)))
+            else:
+                unavailable.append(slot)
+    return ShiftAvailability(
+        shift=shift,
+        effective_cutoff_minutes=service.cutoff_minutes,
+        display_only=display_only,
+        booking_closed=service.booking_closed,
+        requires_approval=shift.needs_approval(party_size),
+        waitlist_open=shift.waitlist_enabled and policy.widget_enabled,
+        guarantee=shift.guarantee_for(party_size),
+        slots=offered,
+        unavailable_slots=unavailable,
+        section_group_ids=fitting_groups(policy, shift, party_size),
+    )
+
+
+def day_availability(
+    policy: Policy,
+    date: dt.date,
+    party_size: int,
+    occupancy: Occupancy,
+    now: dt.datetime,
+    group_id: int | None = None,
+) -> DayAvailability:
+    day = Day(policy, date, occupancy, now)
+    result = DayAvailability(
+        date=date,
+        party_size=party_size,
+        day_message=day.day_message,
+        display_only=day.display_only,
+        message_only=day.message_only,
+        closure=day.closure,
+    )
+    result.shifts = [_shift_availability(day, service, party_size, group_id) for service in day.services]
+    return result
+
+
+@dataclass
+class MonthDay:
+    date: dt.date
+    past: bool
+    beyond_window: bool
+    closure: ClosureInfo | None
+    no_service: bool
+    message_only: bool
+    day_message: object
+    display_only: bool
+    booking_closed: bool
+    party_sizes: list[int]
+    sections: list[tuple[int, list[int]]]  # (group id, party sizes)
+    waitlist_party_sizes: list[int]
+
+
+def _still_seating(day: Day) -> bool:
+    return any(not service.last_seating_passed for service in day.services)
+
+
+def _month_day(day: Day, yesterday_seating: bool) -> MonthDay:
+    policy = day.policy
+    past = day.date < day.today and not (day.date == day.today - dt.timedelta(days=1) and yesterday_seating)
+    beyond = day.beyond_window()
+    sizes: list[int] = []
+    sections: dict[int, list[int]] = {}
+    waitlist: list[int] = []
+    open_services = [s for s in day.services if not day.is_display_only(s) and not s.booking_closed]
+    if not past and not beyond and open_services:
+        low, high = policy.party_size_bounds()
+        groups: list[int] = []
+        if policy.show_seating_preference:
+            for service in open_services:
+                groups.extend(g for g in bookable_groups(policy, service.shift) if g not in groups)
+        for party_size in range(low, high + 1):
+            masks = {id(s): day.sellable_mask(s, party_size) for s in open_services}
+            if any(masks.values()):
+                sizes.append(party_size)
+                for group in groups:
+                    if any(day.sellable_mask(s, party_size, group) for s in open_services if masks[id(s)]):
+                        sections.setdefault(group, []).append(party_size)
+            if policy.widget_enabled and day.party_size_allowed(party_size):
+                if any(s.shift.waitlist_enabled and not masks[id(s)] for s in open_services):
+                    waitlist.append(party_size)
+        ordered = [g for g in policy.sections if g in sections]
+        section_list = [(group, sections[group]) for group in ordered]
+    else:
+        section_list = []
+    return MonthDay(
+        date=day.date,
+        past=past,
+        beyond_window=beyond,
+        closure=day.closure,
+        no_service=day.closure is not None or (not day.message_only and not day.services),
+        message_only=day.message_only,
+        day_message=day.day_message,
+        display_only=day.display_only,
+        booking_closed=bool(day.services) and all(s.booking_closed for s in day.services),
+        party_sizes=sizes,
+        sections=section_list,
+        waitlist_party_sizes=waitlist,
+    )
+
+
+def month_availability(
+    policy: Policy, first: dt.date, last: dt.date, occupancy_by_date: dict[dt.date, Occupancy], now: dt.datetime,
+    ledger: CoversLedger,
+) -> list[MonthDay]:
+    """One MonthDay per date from `first` to `last` (inclusive)."""
+    days: list[MonthDay] = []
+    empty = Occupancy()
+    yesterday_seating = None
+    date = first
+    today = now.astimezone(policy.timezone).date()
+    while date <= last:
+        day = Day(policy, date, occupancy_by_date.get(date, empty), now, ledger)
+        if date == today - dt.timedelta(days=1):
+            yesterday_seating = _still_seating(day)
+        days.append(_month_day(day, bool(yesterday_seating)))
+        date += dt.timedelta(days=1)
+    return days

@@ -1,0 +1,150 @@
+"""Would the restaurant accept this booking now? The one answer for hold, create and modify.
+
+Checks run in the contract's order: `no_service_at_this_time` alone, then
+`start_time_off_grid` alone, then every policy rule together, then the table
+search (`no_table_available`, `no_table_available_in_section`, or
+`section_occupied` when booking a whole section), never beside the rules before it.
+"""
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from reservations.engine.clock import Slot
+from reservations.engine.day import Day
+from reservations.engine.occupancy import Occupancy
+from reservations.engine.policy import GuaranteePolicy, Policy, ShiftInfo
+from reservations.engine.rules import POLICY_RULE_ORDER, Violation, off_grid, violation
+from reservations.engine.seating import group_tables
+from reservations.engine.service_day import ServiceDay
+
+
+@dataclass(frozen=True)
+class BookingRequest:
+    service_date: dt.date
+    start_time: dt.time
+    party_size: int
+    group_id: int | None = None  # seating preference: a section group's leading section
+    entire_group_id: int | None = None  # book every table of this group
+    excluded_from_shift_limits: bool = False
+    overrides: frozenset[str] = frozenset()
+
+
+@dataclass
+class Decision:
+    violations: list[Violation] = field(default_factory=list)
+    waived: list[str] = field(default_factory=list)  # rules that applied and were overridden
+    shift: ShiftInfo | None = None
+    slot: Slot | None = None
+    ends_at: dt.datetime | None = None
+    occupied_until: dt.datetime | None = None
+    table_ids: tuple[int, ...] = ()
+    requires_approval: bool = False
+    guarantee: GuaranteePolicy | None = None  # the card the booking must carry, if any
+
+    @property
+    def accepted(self) -> bool:
+        return not self.violations
+
+    @property
+    def starts_at(self) -> dt.datetime | None:
+        return self.slot.starts_at if self.slot else None
+
+
+def _find_service(day: Day, time: dt.time) -> tuple[ServiceDay | None, Slot | None, ServiceDay | None]:
+    """The service selling a seating at `time`, else the first whose window holds `time`."""
+    covering = None
+    for service in day.services:
+        if day.is_display_only(service) or not service.clock.covers_time(time):
+            continue
+        slot = service.clock.slot_at(time)
+        if slot is not None:
+            return service, slot, service
+        covering = covering or service
+    return None, None, covering
+
+
+def _policy_violations(day: Day, service: ServiceDay, slot: Slot, request: BookingRequest) -> list[str]:
+    policy, size = day.policy, request.party_size
+    broken: set[str] = set()
+    if policy.min_party_size is not None and size < policy.min_party_size:
+        broken.add("party_size_too_small")
+    if policy.max_party_size is not None and size > policy.max_party_size:
+        broken.add("party_size_too_large")
+    if day.beyond_window():
+        broken.add("advance_window_exceeded")
+    if service.cutoff_passed:
+        broken.add("cutoff_passed")
+    if not request.excluded_from_shift_limits and not service.caps_allow(slot, size):
+        broken.add("slot_no_longer_available")
+    if day.guarantee_blocks(service, size):
+        broken.add("guarantee_required")
+    if service.slot_is_past(slot):
+        broken.add("date_in_past")
+    return [code for code in POLICY_RULE_ORDER if code in broken]
+
+
+def _section_conflicts(service: ServiceDay, table_ids, start: dt.datetime, end: dt.datetime) -> tuple:
+    tz = service.policy.timezone
+    conflicts = []
+    for table_id in table_ids:
+        spans = service.timeline.conflicts(table_id, start, end)
+        if spans:
+            a = min(span[0] for span in spans)
+            b = max(span[1] for span in spans)
+            conflicts.append(
+                {"table": table_id, "start_time": a.astimezone(tz).strftime("%H:%M"),
+                 "end_time": b.astimezone(tz).strftime("%H:%M")}
+            )
+    return tuple(conflicts)
+
+
+def evaluate(policy: Policy, occupancy: Occupancy, request: BookingRequest, now: dt.datetime) -> Decision:
+    day = Day(policy, request.service_date, occupancy, now)
+    service, slot, covering = _find_service(day, request.start_time)
+    if covering is None:
+        return Decision(violations=[violation("no_service_at_this_time")])
+    if service is None or slot is None:
+        times = [s.hhmm for s in covering.clock.slots]
+        return Decision(violations=[off_grid(request.start_time.strftime("%H:%M"), times)])
+
+    size = request.party_size
+    broken = _policy_violations(day, service, slot, request)
+    waived = [code for code in broken if code in request.overrides]
+    remaining = [violation(code) for code in broken if code not in request.overrides]
+    guarantee = service.shift.guarantee_for(size)
+    if guarantee is not None and "guarantee_required" in request.overrides:
+        guarantee = None  # waived: the guest is never asked for a card
+        if "guarantee_required" not in waived:
+            waived.append("guarantee_required")
+    decision = Decision(
+        waived=waived,
+        shift=service.shift,
+        slot=slot,
+        requires_approval=service.shift.needs_approval(size),
+        guarantee=guarantee,
+    )
+    if remaining:
+        decision.violations = remaining
+        return decision
+
+    minutes = service.seating_minutes(size)
+    decision.ends_at = service.clock.seating_end(slot.starts_at, minutes)
+    decision.occupied_until = service.clock.occupied_until(slot.starts_at, minutes)
+    if request.entire_group_id is not None:
+        tables = [t.id for t in group_tables(policy, service.shift, request.entire_group_id)]
+        if not tables:
+            decision.violations = [violation("no_table_available_in_section")]
+            return decision
+        conflicts = _section_conflicts(service, tables, slot.starts_at, decision.occupied_until)
+        if conflicts:
+            decision.violations = [violation("section_occupied", conflicts=conflicts)]
+            return decision
+        decision.table_ids = tuple(tables)
+        return decision
+    seating = service.find_seating(slot, size, request.group_id)
+    if seating is None:
+        code = "no_table_available_in_section" if request.group_id is not None else "no_table_available"
+        decision.violations = [violation(code)]
+        return decision
+    decision.table_ids = seating.table_ids
+    return decision

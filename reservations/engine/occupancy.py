@@ -1,0 +1,102 @@
+"""Who occupies what around a service date: table time ranges and covers counted by caps.
+
+Plain data loaded by `reservations.engine_loader`; the engine only reads it.
+"""
+
+import datetime as dt
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+ONE_MINUTE = dt.timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class Busy:
+    """A table taken from `start` to `end` (half-open) by a booking, a hold or a block."""
+
+    table_id: int
+    start: dt.datetime
+    end: dt.datetime
+    owner: tuple[str, int] | None = None  # ("reservation"|"hold", primary key); None for a block
+
+
+@dataclass(frozen=True)
+class Covers:
+    """Covers charged to a service's caps by one booking or hold."""
+
+    shift_id: int
+    service_date: dt.date
+    starts_at: dt.datetime
+    party_size: int
+    owner: tuple[str, int]
+
+
+@dataclass
+class Occupancy:
+    busy: list[Busy] = field(default_factory=list)
+    covers: list[Covers] = field(default_factory=list)
+
+    def without(self, owner: tuple[str, int] | None) -> "Occupancy":
+        """As if one booking or hold did not exist (`excluding`, and a modify not blocking itself)."""
+        if owner is None:
+            return self
+        return Occupancy(
+            busy=[b for b in self.busy if b.owner != owner],
+            covers=[c for c in self.covers if c.owner != owner],
+        )
+
+
+class TableTimeline:
+    """Busy intervals of each table, sorted, for fast "is it free from s to e" questions."""
+
+    def __init__(self, busy: list[Busy]):
+        by_table: dict[int, list[tuple[dt.datetime, dt.datetime]]] = defaultdict(list)
+        for item in busy:
+            by_table[item.table_id].append((item.start, item.end))
+        self.intervals = {table: sorted(spans) for table, spans in by_table.items()}
+
+    def is_free(self, table_id: int, start: dt.datetime, end: dt.datetime) -> bool:
+        return all(not (a < end and b > start) for a, b in self.intervals.get(table_id, ()))
+
+    def conflicts(self, table_id: int, start: dt.datetime, end: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
+        return [(a, b) for a, b in self.intervals.get(table_id, ()) if a < end and b > start]
+
+    def blocked_slots(
+        self, table_id: int, slot_starts: list[dt.datetime], duration: dt.timedelta | None, service_end: dt.datetime
+    ) -> int:
+        """Bit k set when a seating at slot k would overlap a busy interval of the table.
+
+        A seating at s_k takes [s_k, s_k + d) with a duration d, else [s_k, max(end, s_k + 1 min))
+        (see ServiceClock.occupied_until). It overlaps a busy [a, b) when s_k < b and its end
+        is after a, so the slots one interval blocks are a contiguous run, found by bisection.
+        """
+        mask = 0
+        for a, b in self.intervals.get(table_id, ()):
+            high = bisect_left(slot_starts, b)
+            if duration is not None:
+                low = bisect_right(slot_starts, a - duration)
+            elif a < service_end:
+                low = 0
+            else:
+                low = bisect_right(slot_starts, a - ONE_MINUTE)
+            if high > low:
+                mask |= ((1 << high) - 1) ^ ((1 << low) - 1)
+        return mask
+
+
+class CoversLedger:
+    """Covers per (service, date) and per seating instant, for the caps."""
+
+    def __init__(self, covers: list[Covers]):
+        self.per_service: dict[tuple[int, dt.date], int] = defaultdict(int)
+        self.per_slot: dict[tuple[int, dt.date, dt.datetime], int] = defaultdict(int)
+        for item in covers:
+            self.per_service[(item.shift_id, item.service_date)] += item.party_size
+            self.per_slot[(item.shift_id, item.service_date, item.starts_at)] += item.party_size
+
+    def service_covers(self, shift_id: int, date: dt.date) -> int:
+        return self.per_service.get((shift_id, date), 0)
+
+    def slot_covers(self, shift_id: int, date: dt.date, starts_at: dt.datetime) -> int:
+        return self.per_slot.get((shift_id, date, starts_at), 0)

@@ -1,0 +1,83 @@
+"""Booking-rule violations: codes, fixed messages, `param`, `overridable`, and their order."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    overridable: bool
+    param: str | None
+    message: str
+
+
+RULES: dict[str, Rule] = {
+    rule.code: rule
+    for rule in (
+        Rule("no_service_at_this_time", False, None, "No service runs at this date and time."),
+        Rule("start_time_off_grid", False, "start_time", ""),  # message names the times
+        Rule("party_size_too_small", True, "party_size", "The party is smaller than the restaurant accepts online."),
+        Rule("party_size_too_large", True, "party_size", "The party is larger than the restaurant accepts online."),
+        Rule("advance_window_exceeded", True, None, "The date is beyond the restaurant's booking window."),
+        Rule("cutoff_passed", True, None, "Online booking for this service has closed."),
+        Rule("slot_no_longer_available", True, "party_size", "The service's covers limit is reached for this party."),
+        Rule(
+            "guarantee_required",
+            True,
+            None,
+            "This slot needs a card guarantee, which the restaurant cannot ask for now.",
+        ),
+        Rule("date_in_past", False, None, "The requested seating time has passed."),
+        Rule("no_table_available", False, None, "No table can seat this party at this time."),
+        Rule(
+            "no_table_available_in_section",
+            False,
+            "section_id",
+            "No table in the requested section can seat this party at this time.",
+        ),
+        Rule("section_occupied", False, "entire_section_id", "Some tables of the section are occupied at this time."),
+    )
+}
+
+# Rules checked together, after the service and grid checks, in this order.
+POLICY_RULE_ORDER = (
+    "party_size_too_small",
+    "party_size_too_large",
+    "advance_window_exceeded",
+    "cutoff_passed",
+    "slot_no_longer_available",
+    "guarantee_required",
+    "date_in_past",
+)
+OVERRIDABLE = frozenset(code for code, rule in RULES.items() if rule.overridable)
+
+
+@dataclass(frozen=True)
+class Violation:
+    code: str
+    message: str
+    param: str | None
+    overridable: bool
+    conflicts: tuple = field(default=())
+
+    def as_dict(self) -> dict:
+        data: dict = {"code": self.code, "message": self.message}
+        if self.param is not None:
+            data["param"] = self.param
+        data["overridable"] = self.overridable
+        if self.code == "section_occupied":
+            data["conflicts"] = [dict(conflict) for conflict in self.conflicts]
+        return data
+
+
+def violation(code: str, *, message: str | None = None, conflicts: tuple = ()) -> Violation:
+    rule = RULES[code]
+    return Violation(code, message or rule.message, rule.param, rule.overridable, conflicts)
+
+
+def off_grid(sent: str, times: list[str]) -> Violation:
+    listed = ", ".join(times)
+    return violation(
+        "start_time_off_grid",
+        message=f"{sent} is not a seating time of this service; its seating times are {listed}.",
+    )

@@ -1,0 +1,151 @@
+"""One service on one service date: its clock, its tables' timelines and its caps.
+
+Everything availability shows and everything a create accepts is answered here,
+so the two can never disagree.
+"""
+
+import datetime as dt
+from functools import cached_property
+
+from reservations.engine.clock import ServiceClock, Slot
+from reservations.engine.occupancy import CoversLedger, TableTimeline
+from reservations.engine.policy import Policy, ShiftInfo
+from reservations.engine.seating import Candidate, candidates
+
+
+class ServiceDay:
+    def __init__(
+        self,
+        policy: Policy,
+        shift: ShiftInfo,
+        date: dt.date,
+        timeline: TableTimeline,
+        ledger: CoversLedger,
+        now: dt.datetime,
+    ):
+        self.policy = policy
+        self.shift = shift
+        self.date = date
+        self.timeline = timeline
+        self.ledger = ledger
+        self.now = now
+        self.clock = ServiceClock(shift, date, policy.timezone)
+        self._blocked: dict[tuple[int, int | None], int] = {}
+
+    @cached_property
+    def slot_starts(self) -> list[dt.datetime]:
+        return [slot.starts_at for slot in self.clock.slots]
+
+    # Time rules.
+
+    @property
+    def cutoff_minutes(self) -> int | None:
+        return self.policy.cutoff_minutes(self.shift)
+
+    @cached_property
+    def cutoff_passed(self) -> bool:
+        cutoff = self.cutoff_minutes
+        if cutoff is None:
+            return False
+        if cutoff == -1:
+            return self.now > self.clock.last_seating_at
+        return self.now >= self.clock.starts_at - dt.timedelta(minutes=cutoff)
+
+    @cached_property
+    def last_seating_passed(self) -> bool:
+        return self.now > self.clock.last_seating_at
+
+    @property
+    def booking_closed(self) -> bool:
+        return self.cutoff_passed or self.last_seating_passed
+
+    def slot_is_past(self, slot: Slot) -> bool:
+        return slot.starts_at < self.now
+
+    @cached_property
+    def future_mask(self) -> int:
+        """Slots whose seating time has not passed."""
+        mask = 0
+        for slot in self.clock.slots:
+            if not self.slot_is_past(slot):
+                mask |= 1 << slot.index
+        return mask
+
+    # Caps.
+
+    def service_covers(self) -> int:
+        return self.ledger.service_covers(self.shift.id, self.date)
+
+    def slot_covers(self, slot: Slot) -> int:
+        return self.ledger.slot_covers(self.shift.id, self.date, slot.starts_at)
+
+    def caps_allow(self, slot: Slot, party_size: int) -> bool:
+        shift = self.shift
+        if shift.max_covers is not None and self.service_covers() + party_size > shift.max_covers:
+            return False
+        return shift.max_covers_per_slot is None or self.slot_covers(slot) + party_size <= shift.max_covers_per_slot
+
+    def available_covers(self, slot: Slot) -> int | None:
+        """The smaller remaining figure of the two caps; None when neither exists."""
+        remaining = []
+        if self.shift.max_covers is not None:
+            remaining.append(self.shift.max_covers - self.service_covers())
+        if self.shift.max_covers_per_slot is not None:
+            remaining.append(self.shift.max_covers_per_slot - self.slot_covers(slot))
+        return max(0, min(remaining)) if remaining else None
+
+    def caps_mask(self, party_size: int) -> int:
+        mask = 0
+        for slot in self.clock.slots:
+            if self.caps_allow(slot, party_size):
+                mask |= 1 << slot.index
+        return mask
+
+    # Tables.
+
+    def seating_minutes(self, party_size: int) -> int | None:
+        return self.shift.seating_minutes_for(party_size)
+
+    def blocked(self, table_id: int, seating_minutes: int | None) -> int:
+        key = (table_id, seating_minutes)
+        mask = self._blocked.get(key)
+        if mask is None:
+            duration = None if seating_minutes is None else dt.timedelta(minutes=seating_minutes)
+            starts = self.slot_starts
+            mask = self.timeline.blocked_slots(table_id, starts, duration, self.clock.ends_at) if starts else 0
+            self._blocked[key] = mask
+        return mask
+
+    def table_mask(self, party_size: int, group_id: int | None = None) -> int:
+        """Slots where at least one candidate has all its tables free."""
+        full = (1 << len(self.clock.slots)) - 1
+        minutes = self.seating_minutes(party_size)
+        mask = 0
+        for candidate in candidates(self.policy, self.shift, party_size, group_id):
+            busy = 0
+            for table_id in candidate.table_ids:
+                busy |= self.blocked(table_id, minutes)
+            mask |= full & ~busy
+            if mask == full:
+                break
+        return mask
+
+    def find_seating(self, slot: Slot, party_size: int, group_id: int | None = None) -> Candidate | None:
+        """The best-fit free candidate at a slot, or None."""
+        minutes = self.seating_minutes(party_size)
+        bit = 1 << slot.index
+        for candidate in candidates(self.policy, self.shift, party_size, group_id):
+            if not any(self.blocked(table_id, minutes) & bit for table_id in candidate.table_ids):
+                return candidate
+        return None
+
+    def sellable_mask(self, party_size: int, group_id: int | None = None) -> int:
+        """Slots a party can take right now: not past, caps allow, a table is free."""
+        if self.booking_closed or self.shift.display_only:
+            return 0
+        mask = self.future_mask
+        if mask:
+            mask &= self.caps_mask(party_size)
+        if mask:
+            mask &= self.table_mask(party_size, group_id)
+        return mask

@@ -1,0 +1,228 @@
+"""Loads what the engine reasons over from the database: the policy and the occupancy.
+
+The policy is cached per process, keyed by the restaurant's `policy_version`,
+which every policy edit bumps and every request reads with its API key: a
+derived cache, never a source of truth. Occupancy is always read fresh.
+"""
+
+import datetime as dt
+from collections import OrderedDict
+from threading import Lock
+
+from django.contrib.postgres.aggregates import ArrayAgg
+from django.db.models import Q, Sum
+from django.db.models.functions import Coalesce
+
+from config.api.formats import zone
+from holds.models import Hold
+from reservations.engine.occupancy import Busy, Covers, Occupancy
+from reservations.engine.policy import (
+    BlockInfo,
+    ClosureInfo,
+    CombinationInfo,
+    DayNoteInfo,
+    GuaranteePolicy,
+    Policy,
+    SectionInfo,
+    ShiftInfo,
+    TableInfo,
+)
+from reservations.models import Block, Closure, Combination, DayNote, Reservation, Section, Shift, TableAllocation
+from reservations.models.booking import OCCUPYING_STATUSES
+
+_POLICY_CACHE: OrderedDict[int, tuple[int, Policy]] = OrderedDict()
+_POLICY_CACHE_SIZE = 256
+_lock = Lock()
+
+
+def policy_for(restaurant) -> Policy:
+    """The restaurant's policy as engine data, rebuilt only when its policy_version moved."""
+    with _lock:
+        cached = _POLICY_CACHE.get(restaurant.pk)
+        if cached is not None and cached[0] == restaurant.policy_version:
+            _POLICY_CACHE.move_to_end(restaurant.pk)
+            return cached[1]
+    policy = load_policy(restaurant)
+    with _lock:
+        _POLICY_CACHE[restaurant.pk] = (restaurant.policy_version, policy)
+        while len(_POLICY_CACHE) > _POLICY_CACHE_SIZE:
+            _POLICY_CACHE.popitem(last=False)
+    return policy
+
+
+def _sections_and_tables(restaurant) -> tuple[dict[int, SectionInfo], dict[int, TableInfo]]:
+    """Sections in the restaurant's order and their tables, in one query (a LEFT JOIN)."""
+    rows = (
+        Section.objects.filter(restaurant=restaurant)
+        .order_by("position", "id", "tables__position", "tables__id")
+        .values_list(
+            "id", "public_id", "group_leader_id", "group_leader__public_id", "floor_plan_id", "bookable_online",
+            "position", "tables__id", "tables__public_id", "tables__name", "tables__min_capacity",
+            "tables__max_capacity", "tables__bookable_online", "tables__position",
+        )
+    )
+    sections: dict[int, SectionInfo] = {}
+    tables: dict[int, TableInfo] = {}
+    for (sid, spub, leader, leader_pub, plan, online, spos, tid, tpub, tname, tmin, tmax, tonline, tpos) in rows:
+        if sid not in sections:
+            sections[sid] = SectionInfo(
+                id=sid,
+                public_id=spub,
+                group_id=leader or sid,
+                group_public_id=leader_pub or spub,
+                floor_plan_id=plan,
+                bookable_online=online,
+            )
+        if tid is not None:
+            tables[tid] = TableInfo(
+                id=tid, public_id=tpub, name=tname, section_id=sid, min_capacity=tmin, max_capacity=tmax,
+                bookable_online=tonline, position=(spos, sid, tpos),
+            )
+    return sections, tables
+
+
+def _shift_info(shift: Shift) -> ShiftInfo:
+    guarantee = None
+    if shift.guarantee_per_guest_amount is not None:
+        guarantee = GuaranteePolicy(
+            per_guest_amount=shift.guarantee_per_guest_amount,
+            from_party_size=shift.guarantee_from_party_size or 1,
+            cancel_hours=shift.guarantee_cancel_hours,
+        )
+    by_size = sorted((int(size), int(minutes)) for size, minutes in (shift.seating_minutes_by_party_size or {}).items())
+    return ShiftInfo(
+        id=shift.id,
+        public_id=shift.public_id,
+        floor_plan_id=shift.floor_plan_id,
+        name=shift.name,
+        guest_message=shift.guest_message,
+        days=frozenset(shift.days),
+        valid_from=shift.valid_from,
+        valid_until=shift.valid_until,
+        start_time=shift.start_time,
+        end_time=shift.end_time,
+        last_seating=shift.last_seating,
+        slot_interval_minutes=shift.slot_interval_minutes,
+        seating_minutes=shift.seating_minutes,
+        seating_minutes_by_party_size=tuple(by_size),
+        max_covers=shift.max_covers,
+        max_covers_per_slot=shift.max_covers_per_slot,
+        cutoff_minutes=shift.cutoff_minutes,
+        requires_approval=shift.requires_approval,
+        approval_from_party_size=shift.approval_from_party_size,
+        guarantee=guarantee,
+        display_only=shift.display_only,
+        waitlist_enabled=shift.waitlist_enabled,
+        online_section_ids=frozenset(shift.online_ids) if shift.restrict_online_sections else None,
+        position=shift.position,
+    )
+
+
+def load_policy(restaurant) -> Policy:
+    sections, tables = _sections_and_tables(restaurant)
+    shifts = Shift.objects.filter(restaurant=restaurant).annotate(
+        online_ids=ArrayAgg("online_sections__id", filter=Q(online_sections__isnull=False), default=[])
+    )
+    combinations = Combination.objects.filter(restaurant=restaurant).annotate(
+        table_ids=ArrayAgg("tables__id", filter=Q(tables__isnull=False), default=[])
+    )
+    blocks = Block.objects.filter(restaurant=restaurant).annotate(
+        table_ids=ArrayAgg("tables__id", filter=Q(tables__isnull=False), default=[])
+    )
+    return Policy(
+        restaurant_id=restaurant.pk,
+        timezone=zone(restaurant.timezone),
+        currency=restaurant.currency,
+        primary_language=restaurant.primary_language,
+        min_party_size=restaurant.min_party_size,
+        max_party_size=restaurant.max_party_size,
+        max_advance_days=restaurant.max_advance_days,
+        default_cutoff_minutes=restaurant.default_cutoff_minutes,
+        payments_enabled=restaurant.payments_enabled,
+        widget_enabled=restaurant.widget_enabled,
+        show_seating_preference=restaurant.show_seating_preference,
+        sections=sections,
+        tables=tables,
+        combinations=tuple(
+            CombinationInfo(
+                id=c.id,
+                floor_plan_id=c.floor_plan_id,
+                table_ids=tuple(sorted(c.table_ids)),
+                min_capacity=c.min_capacity,
+                max_capacity=c.max_capacity,
+                bookable_online=c.bookable_online,
+            )
+            for c in combinations
+            if c.table_ids and all(t in tables for t in c.table_ids)
+        ),
+        shifts=tuple(_shift_info(shift) for shift in shifts.order_by("start_time", "position", "id")),
+        closures=tuple(
+            ClosureInfo(c.name, c.guest_message, c.start_date, c.end_date)
+            for c in Closure.objects.filter(restaurant=restaurant)
+        ),
+        day_notes={n.date: DayNoteInfo(n.date, n.message, n.mode) for n in DayNote.objects.filter(restaurant=restaurant)},
+        blocks=tuple(
+            BlockInfo(b.date, b.start_time, b.end_time, frozenset(b.table_ids) if b.table_ids else None)
+            for b in blocks
+        ),
+    )
+
+
+def local_midnight(date: dt.date, tz) -> dt.datetime:
+    return dt.datetime(date.year, date.month, date.day, tzinfo=tz)
+
+
+def load_occupancy(
+    restaurant,
+    first: dt.date,
+    last: dt.date,
+    now: dt.datetime,
+    exclude: tuple[str, int] | None = None,
+) -> Occupancy:
+    """Tables taken and covers charged around service dates first..last (inclusive).
+
+    Tables: every allocation overlapping [first 00:00, last + 2 days 00:00) local, so
+    overnight services and the day before are covered. Covers: summed per service,
+    date and seating time for live bookings and holds not exempt from the caps.
+    """
+    tz = zone(restaurant.timezone)
+    window = (local_midnight(first - dt.timedelta(days=1), tz), local_midnight(last + dt.timedelta(days=2), tz))
+    allocations = TableAllocation.objects.filter(restaurant=restaurant, during__overlap=window).filter(
+        Q(expires_at__isnull=True) | Q(expires_at__gt=now)
+    )
+    if exclude is not None:
+        allocations = allocations.exclude(**{f"{exclude[0]}_id": exclude[1]})
+    busy = [
+        Busy(table_id, during.lower, during.upper, ("reservation", resv) if resv else ("hold", hold))
+        for table_id, during, resv, hold in allocations.values_list("table_id", "during", "reservation_id", "hold_id")
+    ]
+    return Occupancy(busy=busy, covers=_covers(restaurant, first, last, now, exclude))
+
+
+def _covers(restaurant, first, last, now, exclude) -> list[Covers]:
+    bookings = Reservation.objects.filter(
+        restaurant=restaurant,
+        service_date__range=(first, last),
+        status__in=OCCUPYING_STATUSES,
+        excluded_from_shift_limits=False,
+        shift__isnull=False,
+    )
+    holds = Hold.objects.filter(
+        restaurant=restaurant,
+        service_date__range=(first, last),
+        status="held",
+        excluded_from_shift_limits=False,
+        shift__isnull=False,
+    ).filter(Q(kind="commitment") | Q(expires_at__gt=now))
+    if exclude is not None:
+        kind, pk = exclude
+        bookings = bookings.exclude(pk=pk) if kind == "reservation" else bookings
+        holds = holds.exclude(pk=pk) if kind == "hold" else holds
+
+    def grouped(queryset):
+        return queryset.values("shift_id", "service_date", "starts_at").annotate(
+            covers=Coalesce(Sum("party_size"), 0)
+        ).values_list("shift_id", "service_date", "starts_at", "covers").order_by()
+
+    rows = grouped(bookings).union(grouped(holds), all=True)
+    return [Covers(shift, date, starts_at, covers, None) for shift, date, starts_at, covers in rows]
