@@ -12,6 +12,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 app.conf.beat_schedule = {
+    "sweep-holds": {"task": "holds.tasks.sweep_holds", "schedule": 300.0},
     "purge-idempotency-records": {
         "task": "config.api.tasks.purge_idempotency_records",
         "schedule": crontab(minute=17),

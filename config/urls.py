@@ -8,6 +8,8 @@ from config.api.openapi import SchemaView
 api_patterns = [
     path("", include("apikeys.api.urls")),
     path("", include("reservations.api.urls")),
+    path("", include("reservations.api.reservation_urls")),
+    path("", include("holds.api.urls")),
     path("openapi.json", SchemaView.as_view(), name="openapi"),
 ]
 

@@ -226,3 +226,11 @@ def _covers(restaurant, first, last, now, exclude) -> list[Covers]:
 
     rows = grouped(bookings).union(grouped(holds), all=True)
     return [Covers(shift, date, starts_at, covers, None) for shift, date, starts_at, covers in rows]
+
+
+def section_group_id(policy: Policy, public_id: str) -> int | None:
+    """The group a section id resolves to (any member resolves to the whole group)."""
+    for section in policy.sections.values():
+        if section.public_id == public_id:
+            return section.group_id
+    return None

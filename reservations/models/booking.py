@@ -83,6 +83,10 @@ class Reservation(models.Model):
     guarantee_waived = models.BooleanField(default=False)
     modification_token = models.CharField(max_length=64, unique=True)
     cancellation_reason = models.CharField(max_length=200, blank=True, default="")
+    # What the booker typed where it differed from the matched profile; kept for the
+    # created event, which a booking awaiting its card guarantee writes only later.
+    submitted_guest = models.JSONField(default=dict, blank=True)
+    overrides_accepted = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,0 +1,66 @@
+"""Table allocations: the database's own guard against two parties on one table.
+
+Each occupied table is a row with a time range; an exclusion constraint refuses
+overlaps. Writers run under the restaurant lock and the engine already checked,
+so a refusal here means a bug upstream: it becomes a clean `no_table_available`.
+"""
+
+import datetime as dt
+
+from django.db import IntegrityError, transaction
+
+from reservations.engine.rules import violation
+from reservations.models import TableAllocation
+from reservations.services.errors import rules_violated
+
+
+def allocate(
+    *,
+    restaurant,
+    table_ids,
+    start: dt.datetime,
+    end: dt.datetime,
+    reservation=None,
+    hold=None,
+    expires_at: dt.datetime | None = None,
+) -> None:
+    rows = [
+        TableAllocation(
+            restaurant=restaurant,
+            table_id=table_id,
+            reservation=reservation,
+            hold=hold,
+            during=(start, end),  # half-open [start, end)
+            expires_at=expires_at,
+        )
+        for table_id in table_ids
+    ]
+    try:
+        with transaction.atomic():
+            TableAllocation.objects.bulk_create(rows)
+    except IntegrityError as error:
+        if "allocation_no_overlap" in str(error):
+            raise rules_violated([violation("no_table_available")]) from error
+        raise
+
+
+def release(*, reservation=None, hold=None) -> None:
+    if reservation is not None:
+        TableAllocation.objects.filter(reservation=reservation).delete()
+    if hold is not None:
+        TableAllocation.objects.filter(hold=hold).delete()
+
+
+def release_holds(hold_ids: list[int]) -> None:
+    if hold_ids:
+        TableAllocation.objects.filter(hold_id__in=hold_ids).delete()
+
+
+def drop_lapsed(restaurant, now: dt.datetime) -> None:
+    """Free the tables of basket holds past their deadline (a hold lapses without a worker)."""
+    TableAllocation.objects.filter(restaurant=restaurant, expires_at__lte=now).delete()
+
+
+def hand_over(*, hold, reservation) -> None:
+    """A converted hold's tables become the booking's, without a gap anyone could take."""
+    TableAllocation.objects.filter(hold=hold).update(hold=None, reservation=reservation, expires_at=None)

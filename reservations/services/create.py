@@ -1,0 +1,272 @@
+"""Create a reservation: from a slot, or by converting a hold."""
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.api.errors import BadRequest, Conflict, InsufficientScope
+from config.api.formats import zone
+from config.api.ids import random_token
+from config.api.scopes import OVERRIDE
+from guests.models import Guest
+from guests.services import GuestInput, match_or_create, resolve
+from holds.models import Hold
+from holds.selectors import effective_status
+from reservations.engine import BookingRequest
+from reservations.engine_data import policy_for
+from reservations.models import Company, Reservation
+from reservations.services import allocations, events
+from reservations.services.decide import decide, resolve_group
+from reservations.services.errors import not_found, unprocessable
+from reservations.services.guarantees import card_deadline, request_card
+from reservations.services.locking import lock_restaurant
+from reservations.services.policy import bump_availability_version
+
+
+@dataclass(frozen=True)
+class CreateParams:
+    service_date: dt.date | None = None
+    start_time: dt.time | None = None
+    party_size: int | None = None
+    guest: GuestInput | None = None
+    guest_id: str | None = None
+    hold_id: str | None = None
+    section_id: str | None = None
+    entire_section_id: str | None = None
+    guest_notes: str | None = None
+    internal_notes: str | None = None
+    guest_notifications: str = "service_managed"
+    company_id: str | None = None
+    metadata: dict = field(default_factory=dict)
+    overrides: frozenset[str] = frozenset()
+    excluded_from_shift_limits: bool | None = None  # None: not sent
+    can_override: bool = False
+
+
+@dataclass
+class Slot:
+    """Where and when the booking sits, from the engine or from a hold."""
+
+    shift_id: int
+    service_date: dt.date
+    party_size: int
+    starts_at: dt.datetime
+    ends_at: dt.datetime | None
+    occupied_until: dt.datetime | None
+    table_ids: tuple[int, ...]
+    requires_approval: bool
+    guarantee: object  # engine GuaranteePolicy or None
+    excluded: bool
+    group_id: int | None
+    waived: list[str]
+    entire_section: bool = False
+
+
+def _missing_guest_fields(restaurant, params: CreateParams) -> list[str]:
+    if params.guest is None or not restaurant.required_guest_fields:
+        return []
+    return [name for name in restaurant.required_guest_fields if not getattr(params.guest, name, None)]
+
+
+def _slot_from_engine(restaurant, params: CreateParams, now) -> Slot:
+    policy = policy_for(restaurant)
+    entire = resolve_group(policy, params.entire_section_id, "entire_section_id")
+    group = resolve_group(policy, params.section_id, "section_id")
+    excluded = params.excluded_from_shift_limits
+    if excluded is None:
+        excluded = entire is not None  # booking a whole section is exempt from caps by default
+    request = BookingRequest(
+        service_date=params.service_date,
+        start_time=params.start_time,
+        party_size=params.party_size,
+        group_id=group,
+        entire_group_id=entire,
+        excluded_from_shift_limits=excluded,
+        overrides=params.overrides,
+    )
+    decision = decide(restaurant, request, now)
+    return Slot(
+        shift_id=decision.shift.id,
+        service_date=params.service_date,
+        party_size=params.party_size,
+        starts_at=decision.starts_at,
+        ends_at=decision.ends_at,
+        occupied_until=decision.occupied_until,
+        table_ids=decision.table_ids,
+        requires_approval=decision.requires_approval,
+        guarantee=decision.guarantee,
+        excluded=excluded,
+        group_id=entire or group,
+        waived=decision.waived,
+        entire_section=entire is not None,
+    )
+
+
+def _claim_hold(restaurant, params: CreateParams, now) -> tuple[Hold, Slot]:
+    hold = Hold.objects.select_for_update().filter(restaurant=restaurant, public_id=params.hold_id).first()
+    if hold is None:
+        raise not_found("hold_id", params.hold_id)
+    status = effective_status(hold, now)
+    if status == "converted":
+        raise Conflict(
+            f"This hold was already converted into reservation {hold.reservation.public_id}.",
+            code="hold_already_converted",
+            param="hold_id",
+        )
+    if status != "held":
+        raise Conflict(f"This hold is {status}; take a new one.", code=f"hold_{status}", param="hold_id")
+    if hold.excluded_from_shift_limits and not params.can_override:
+        raise InsufficientScope(OVERRIDE, param="hold_id")
+    _check_matches_hold(hold, params, restaurant)
+    shift = next((s for s in policy_for(restaurant).shifts if s.id == hold.shift_id), None)
+    guarantee = None if hold.guarantee_waived or shift is None else shift.guarantee_for(hold.party_size)
+    slot = Slot(
+        shift_id=hold.shift_id,
+        service_date=hold.service_date,
+        party_size=hold.party_size,
+        starts_at=hold.starts_at,
+        ends_at=hold.ends_at,
+        occupied_until=None,
+        table_ids=tuple(hold.tables.values_list("id", flat=True)),
+        requires_approval=shift.needs_approval(hold.party_size) if shift else False,
+        guarantee=guarantee,
+        excluded=hold.excluded_from_shift_limits,
+        group_id=hold.section_group_id,
+        waived=list(hold.overrides_accepted),
+    )
+    return hold, slot
+
+
+def _check_matches_hold(hold: Hold, params: CreateParams, restaurant) -> None:
+    """Slot fields sent beside `hold_id` must be the hold's own (the hold fixed them)."""
+    local = hold.starts_at.astimezone(zone(restaurant.timezone))
+    sent = {
+        "service_date": (params.service_date, hold.service_date),
+        "start_time": (params.start_time, dt.time(local.hour, local.minute)),
+        "party_size": (params.party_size, hold.party_size),
+    }
+    for name, (value, held) in sent.items():
+        if value is not None and value != held:
+            raise BadRequest(f"`{name}` differs from the hold's; leave it out or send the hold's value.", param=name)
+    for name in ("section_id", "entire_section_id", "excluded_from_shift_limits"):
+        if getattr(params, name) not in (None, False):
+            raise BadRequest(f"`{name}` was fixed by the hold; leave it out.", param=name)
+
+
+def _guest(restaurant, params: CreateParams):
+    if params.guest_id is not None:
+        guest = Guest.objects.filter(restaurant=restaurant, public_id=params.guest_id).first()
+        if guest is None:
+            raise not_found("guest_id", params.guest_id)
+        return resolve(guest), {}
+    match = match_or_create(restaurant=restaurant, data=params.guest)
+    return match.guest, match.submitted
+
+
+def _company(restaurant, company_id: str | None):
+    if company_id is None:
+        return None
+    company = Company.objects.filter(restaurant=restaurant, public_id=company_id).first()
+    if company is None:
+        raise not_found("company_id", company_id)
+    return company
+
+
+def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | None = None) -> Reservation:
+    now = now or timezone.now()
+    missing = _missing_guest_fields(restaurant, params)
+    if missing:
+        raise unprocessable(
+            "guest_fields_required",
+            f"The restaurant requires these guest fields: {', '.join(missing)}.",
+            param=f"guest[{missing[0]}]",
+        )
+    with transaction.atomic():
+        lock_restaurant(restaurant.pk)
+        allocations.drop_lapsed(restaurant, now)
+        company = _company(restaurant, params.company_id)
+        hold = None
+        if params.hold_id is not None:
+            hold, slot = _claim_hold(restaurant, params, now)
+        else:
+            slot = _slot_from_engine(restaurant, params, now)
+        guest, submitted = _guest(restaurant, params)
+        reservation = Reservation(
+            restaurant=restaurant,
+            shift_id=slot.shift_id,
+            source="api",
+            booking_channel="api",
+            party_size=slot.party_size,
+            service_date=slot.service_date,
+            starts_at=slot.starts_at,
+            ends_at=slot.ends_at,
+            guest=guest,
+            guest_notes=params.guest_notes,
+            internal_notes=params.internal_notes,
+            guest_notifications=params.guest_notifications,
+            excluded_from_shift_limits=slot.excluded,
+            company=company,
+            section_group_id=slot.group_id,
+            entire_section=slot.entire_section,
+            metadata={**(hold.metadata if hold else {}), **params.metadata},
+            modification_token=random_token(32),
+            submitted_guest=submitted,
+            overrides_accepted=slot.waived,
+            guarantee_waived="guarantee_required" in slot.waived,
+        )
+        if hold is not None:
+            reservation.public_id = "resv_" + hold.public_id.removeprefix("hold_")
+        reservation.status = _initial_status(reservation, slot, restaurant, guest, now)
+        reservation.save()
+        reservation.tables.set(slot.table_ids)
+        if hold is not None:
+            allocations.hand_over(hold=hold, reservation=reservation)
+            hold.status, hold.reservation = "converted", reservation
+            hold.save(update_fields=["status", "reservation", "updated_at"])
+        else:
+            allocations.allocate(
+                restaurant=restaurant,
+                table_ids=slot.table_ids,
+                start=slot.starts_at,
+                end=slot.occupied_until,
+                reservation=reservation,
+            )
+        if reservation.status != "awaiting_guarantee":
+            events.record(reservation, "reservation.created", created_event_data(reservation))
+        bump_availability_version(restaurant.pk, policy_changed=False)
+    return reservation
+
+
+def _initial_status(reservation, slot: Slot, restaurant, guest, now) -> str:
+    if slot.guarantee is not None:
+        if not (reservation.contact_email or guest.email):
+            raise unprocessable(
+                "email_required_for_guarantee",
+                "This slot needs a card guarantee, which needs a guest e-mail address.",
+                param="guest[email]",
+            )
+        per_guest = slot.guarantee.per_guest_amount
+        request_card(
+            reservation,
+            amount=per_guest * slot.party_size,
+            currency=restaurant.currency,
+            deadline=card_deadline(now, slot.starts_at, slot.guarantee.cancel_hours),
+            cancel_hours=slot.guarantee.cancel_hours,
+        )
+        return "awaiting_guarantee"
+    return "pending" if slot.requires_approval else "confirmed"
+
+
+def created_event_data(reservation) -> dict:
+    """Data of `reservation.created`: the status it landed in, contacts, and what the booker typed."""
+    data: dict = {"from_status": None, "to_status": reservation.status}
+    if reservation.overrides_accepted:
+        data["overrides_accepted"] = list(reservation.overrides_accepted)
+    if reservation.contact_email:
+        data["contact_email"] = reservation.contact_email
+    if reservation.contact_phone:
+        data["contact_phone"] = reservation.contact_phone
+    data.update(reservation.submitted_guest)
+    return data

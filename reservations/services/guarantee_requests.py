@@ -1,0 +1,81 @@
+"""Card-guarantee rules of a modify: what a PATCH may and may not do to a guarantee."""
+
+from reservations.services.errors import unprocessable
+from reservations.services.guarantees import DEFAULT_DEADLINE_HOURS, card_deadline, request_card
+
+LIVE_GUARANTEE = ("requested", "active")
+
+
+def has_card_guarantee(reservation) -> bool:
+    return bool(reservation.guarantee_kind) and reservation.guarantee_status in LIVE_GUARANTEE
+
+
+def _current_policy(reservation, policy):
+    shift = next((s for s in policy.shifts if s.id == reservation.shift_id), None)
+    return shift.guarantee_for(reservation.party_size) if shift else None
+
+
+def check_guarantee_change(reservation, policy, decision, party_size: int) -> None:
+    """A modify never raises a card guarantee nor adds one (only the guest can consent to a card).
+
+    Not refused: a booking already needing a guarantee it lacks, or a restaurant unable
+    to take card payments.
+    """
+    if not reservation.restaurant.payments_enabled:
+        return
+    new = decision.shift.guarantee_for(party_size)
+    if new is None:
+        return
+    if has_card_guarantee(reservation):
+        if new.per_guest_amount * party_size > (reservation.guarantee_amount or 0):
+            raise unprocessable(
+                "guarantee_consent_guest_only",
+                "This change raises the card guarantee; only the guest can consent to that.",
+            )
+        return
+    if reservation.guarantee_waived or _current_policy(reservation, policy) is not None:
+        return  # already on a guaranteed slot without a card: not made worse by this change
+    raise unprocessable(
+        "guarantee_modify_requires_card",
+        "This change puts a booking without a card onto a card guarantee.",
+    )
+
+
+def apply_guarantee_request(reservation, request: dict, policy, now) -> None:
+    """Ask the guest for a card now (PATCH `guarantee_request`)."""
+    restaurant = reservation.restaurant
+    upcoming = reservation.starts_at > now
+    if reservation.status != "confirmed" or not upcoming or has_card_guarantee(reservation):
+        raise unprocessable(
+            "guarantee_request_not_allowed",
+            "A card can be requested only on a confirmed, upcoming booking without a guarantee.",
+            param="guarantee_request",
+        )
+    if not restaurant.payments_enabled:
+        raise unprocessable("payments_suspended", "This restaurant cannot take card payments now.")
+    slot_policy = _current_policy(reservation, policy)
+    amount = request.get("amount")
+    if amount is None and slot_policy is not None:
+        amount = slot_policy.per_guest_amount * reservation.party_size
+    if amount is None or amount <= 0:
+        raise unprocessable(
+            "guarantee_amount_invalid",
+            "Send an amount above zero; this slot has no guarantee policy to take it from.",
+            param="guarantee_request[amount]",
+        )
+    if not (reservation.contact_email or reservation.guest.email):
+        raise unprocessable(
+            "email_required_for_guarantee", "A card request needs a guest e-mail address, and none exists."
+        )
+    cancel_hours = slot_policy.cancel_hours if slot_policy else None
+    hours = request.get("deadline_hours") or DEFAULT_DEADLINE_HOURS
+    request_card(
+        reservation,
+        amount=amount,
+        currency=restaurant.currency,
+        deadline=card_deadline(now, reservation.starts_at, cancel_hours, hours),
+        cancel_hours=cancel_hours,
+        cancel_on_expiry=request.get("cancel_on_expiry", True),
+    )
+    reservation.guarantee_waived = False
+    reservation.status = "awaiting_guarantee"

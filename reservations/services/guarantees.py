@@ -1,0 +1,24 @@
+"""Card guarantees: the deadline for saving a card and the guarantee a booking carries."""
+
+import datetime as dt
+
+DEFAULT_DEADLINE_HOURS = 48
+
+
+def card_deadline(
+    now: dt.datetime, starts_at: dt.datetime, cancel_hours: int | None, hours: int = DEFAULT_DEADLINE_HOURS
+) -> dt.datetime:
+    """`hours` from now, clamped to before the booked time and the free-cancellation time."""
+    limit = starts_at if cancel_hours is None else starts_at - dt.timedelta(hours=cancel_hours)
+    return min(now + dt.timedelta(hours=hours), limit)
+
+
+def request_card(reservation, *, amount: int, currency: str, deadline: dt.datetime, cancel_hours, cancel_on_expiry=True):
+    """Put the booking on a requested imprint guarantee (the guest is asked to save a card)."""
+    reservation.guarantee_kind = "imprint"
+    reservation.guarantee_status = "requested"
+    reservation.guarantee_amount = amount
+    reservation.guarantee_currency = currency
+    reservation.guarantee_expires_at = deadline
+    reservation.guarantee_cancel_hours = cancel_hours
+    reservation.guarantee_cancel_on_expiry = cancel_on_expiry

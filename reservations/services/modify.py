@@ -1,0 +1,165 @@
+"""Modify a reservation (PATCH): partial, re-validated under the lock, all or nothing."""
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.api.formats import zone
+from reservations.engine import BookingRequest
+from reservations.engine_data import policy_for
+from reservations.models import Company, Reservation
+from reservations.models.booking import FINAL_STATUSES
+from reservations.services import allocations, events
+from reservations.services.create import created_event_data
+from reservations.services.decide import decide, resolve_group
+from reservations.services.errors import finalized, not_found
+from reservations.services.guarantee_requests import apply_guarantee_request, check_guarantee_change
+from reservations.services.locking import lock_restaurant
+from reservations.services.policy import bump_availability_version
+
+SLOT_FIELDS = ("service_date", "start_time", "party_size", "section_id", "excluded_from_shift_limits")
+# Channels whose bookings a move never sends back to approval.
+STAFF_CHANNELS = ("back_office", "walk_in", "phone")
+
+
+@dataclass(frozen=True)
+class ModifyParams:
+    fields: dict  # the fields sent, parsed; a None value clears
+    overrides: frozenset[str] = frozenset()
+    guarantee_request: dict | None = None
+
+
+@dataclass
+class Changes:
+    values: dict = field(default_factory=dict)
+
+    def note(self, name: str, before, after) -> None:
+        if before != after:
+            self.values[name] = {"from": before, "to": after}
+
+
+def _company_id(company) -> str | None:
+    return company.public_id if company else None
+
+
+def _reslot(reservation: Reservation, params: ModifyParams, now, changes: Changes):
+    """Re-run the engine for the new slot, excluding the booking itself, and move its tables."""
+    restaurant = reservation.restaurant
+    fields = params.fields
+    policy = policy_for(restaurant)
+    tz = zone(restaurant.timezone)
+    group = reservation.section_group_id
+    if "section_id" in fields:
+        group = resolve_group(policy, fields["section_id"], "section_id")
+    local = reservation.starts_at.astimezone(tz)
+    request = BookingRequest(
+        service_date=fields.get("service_date", reservation.service_date),
+        start_time=fields.get("start_time", dt.time(local.hour, local.minute)),
+        party_size=fields.get("party_size", reservation.party_size),
+        group_id=None if reservation.entire_section else group,
+        entire_group_id=group if reservation.entire_section else None,
+        excluded_from_shift_limits=fields.get("excluded_from_shift_limits", reservation.excluded_from_shift_limits),
+        # A card cannot be added by a modify: its own rules below decide instead.
+        overrides=params.overrides | {"guarantee_required"},
+    )
+    decision = decide(restaurant, request, now, exclude=("reservation", reservation.pk))
+    check_guarantee_change(reservation, policy, decision, request.party_size)
+    changes.note("service_date", reservation.service_date.isoformat(), request.service_date.isoformat())
+    changes.note("party_size", reservation.party_size, request.party_size)
+    changes.note("excluded_from_shift_limits", reservation.excluded_from_shift_limits,
+                 request.excluded_from_shift_limits)
+    changes.note("starts_at", reservation.starts_at.astimezone(tz).isoformat(), decision.starts_at.isoformat())
+    allocations.release(reservation=reservation)
+    allocations.allocate(
+        restaurant=restaurant,
+        table_ids=decision.table_ids,
+        start=decision.starts_at,
+        end=decision.occupied_until,
+        reservation=reservation,
+    )
+    reservation.tables.set(decision.table_ids)
+    reservation.shift_id = decision.shift.id
+    reservation.service_date = request.service_date
+    reservation.starts_at = decision.starts_at
+    reservation.ends_at = decision.ends_at
+    reservation.party_size = request.party_size
+    reservation.excluded_from_shift_limits = request.excluded_from_shift_limits
+    reservation.section_group_id = group
+    waived = [code for code in decision.waived if code != "guarantee_required" or "guarantee_required" in params.overrides]
+    return decision, waived
+
+
+def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=None) -> Reservation:
+    now = now or timezone.now()
+    restaurant = reservation.restaurant
+    fields = params.fields
+    with transaction.atomic():
+        lock_restaurant(restaurant.pk)
+        reservation = Reservation.objects.select_for_update(of=("self",)).select_related("restaurant", "company", "guest").get(
+            pk=reservation.pk
+        )
+        if reservation.status in FINAL_STATUSES:
+            raise finalized(reservation.status)
+        allocations.drop_lapsed(restaurant, now)
+        previous_status = reservation.status
+        changes = Changes()
+        if "company_id" in fields:
+            company = None
+            if fields["company_id"] is not None:
+                company = Company.objects.filter(restaurant=restaurant, public_id=fields["company_id"]).first()
+                if company is None:
+                    raise not_found("company_id", fields["company_id"])
+            changes.note("company", _company_id(reservation.company), _company_id(company))
+            reservation.company = company
+        for name in ("guest_notes", "internal_notes"):
+            if name in fields:
+                changes.note(name, getattr(reservation, name), fields[name])
+                setattr(reservation, name, fields[name])
+        waived: list[str] = []
+        decision = None
+        if any(name in fields for name in SLOT_FIELDS):
+            decision, waived = _reslot(reservation, params, now, changes)
+            _after_move(reservation, decision, restaurant)
+        if params.guarantee_request is not None:
+            apply_guarantee_request(reservation, params.guarantee_request, policy_for(restaurant), now)
+        reservation.save()
+        _record(reservation, previous_status, changes, waived)
+        if decision is not None:
+            bump_availability_version(restaurant.pk, policy_changed=False)
+    return reservation
+
+
+def _after_move(reservation: Reservation, decision, restaurant) -> None:
+    """Status consequences of a new slot or party size."""
+    if reservation.status == "confirmed" and decision.requires_approval:
+        if reservation.booking_channel not in STAFF_CHANNELS:
+            reservation.status = "pending"
+    elif reservation.status == "awaiting_guarantee" and decision.guarantee is None:
+        # The card requirement is gone: the booking stands without one.
+        reservation.guarantee_kind = ""
+        reservation.guarantee_status = ""
+        reservation.guarantee_amount = None
+        reservation.guarantee_expires_at = None
+        reservation.status = "pending" if decision.requires_approval else "confirmed"
+
+
+def _record(reservation: Reservation, previous_status: str, changes: Changes, waived: list[str]) -> None:
+    """The event of this change; none while a card request has not become a booking."""
+    if previous_status == "awaiting_guarantee" and not events.has_created_event(reservation):
+        if reservation.status != "awaiting_guarantee":
+            events.record(reservation, "reservation.created", created_event_data(reservation))
+        return
+    data: dict = {}
+    if reservation.status != previous_status:
+        data.update(from_status=previous_status, to_status=reservation.status)
+    if changes.values:
+        data["changes"] = changes.values
+    if waived:
+        data["overrides_accepted"] = waived
+    if not data:
+        return
+    moved_to_pending = previous_status == "confirmed" and reservation.status == "pending"
+    events.record(reservation, "reservation.pending" if moved_to_pending else "reservation.updated", data)
+
