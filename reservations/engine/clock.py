@@ -132,4 +132,4 @@ class ServiceClock:
         if end is None:
             end = self.ends_at
         # A seating at the very end of the service still takes its table for a moment.
-        return max(end, starts_at + dt.timedelta(minutes=1))
+        return max(end, (starts_at.astimezone(UTC) + dt.timedelta(minutes=1)).astimezone(self.tz))

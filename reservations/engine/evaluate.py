@@ -50,17 +50,22 @@ class Decision:
         return self.slot.starts_at if self.slot else None
 
 
-def _find_service(day: Day, time: dt.time) -> tuple[ServiceDay | None, Slot | None, ServiceDay | None]:
-    """The service selling a seating at `time`, else the first whose window holds `time`."""
+def _services_at(day: Day, time: dt.time) -> tuple[list[tuple[ServiceDay, Slot]], ServiceDay | None]:
+    """The services selling a seating at `time` (in order), and the first whose window holds it.
+
+    Two services can share a time (a lunch whose last seating is the start of the next
+    service): the booking goes to the first that accepts it, as availability offers it there.
+    """
+    selling: list[tuple[ServiceDay, Slot]] = []
     covering = None
     for service in day.services:
         if day.is_display_only(service) or not service.clock.covers_time(time):
             continue
+        covering = covering or service
         slot = service.clock.slot_at(time)
         if slot is not None:
-            return service, slot, service
-        covering = covering or service
-    return None, None, covering
+            selling.append((service, slot))
+    return selling, covering
 
 
 def _policy_violations(day: Day, service: ServiceDay, slot: Slot, request: BookingRequest) -> list[str]:
@@ -100,13 +105,23 @@ def _section_conflicts(service: ServiceDay, table_ids, start: dt.datetime, end: 
 
 def evaluate(policy: Policy, occupancy: Occupancy, request: BookingRequest, now: dt.datetime) -> Decision:
     day = Day(policy, request.service_date, occupancy, now)
-    service, slot, covering = _find_service(day, request.start_time)
+    selling, covering = _services_at(day, request.start_time)
     if covering is None:
         return Decision(violations=[violation("no_service_at_this_time")])
-    if service is None or slot is None:
+    if not selling:
         times = [s.hhmm for s in covering.clock.slots]
         return Decision(violations=[off_grid(request.start_time.strftime("%H:%M"), times)])
+    refused = None
+    for service, slot in selling:
+        decision = _decide(day, service, slot, request)
+        if decision.accepted:
+            return decision
+        refused = refused or decision
+    return refused
 
+
+def _decide(day: Day, service: ServiceDay, slot: Slot, request: BookingRequest) -> Decision:
+    """The policy rules together, then the table search, for one service's seating."""
     size = request.party_size
     broken = _policy_violations(day, service, slot, request)
     waived = [code for code in broken if code in request.overrides]
@@ -131,7 +146,7 @@ def evaluate(policy: Policy, occupancy: Occupancy, request: BookingRequest, now:
     decision.ends_at = service.clock.seating_end(slot.starts_at, minutes)
     decision.occupied_until = service.clock.occupied_until(slot.starts_at, minutes)
     if request.entire_group_id is not None:
-        tables = [t.id for t in group_tables(policy, service.shift, request.entire_group_id)]
+        tables = [t.id for t in group_tables(day.policy, service.shift, request.entire_group_id)]
         if not tables:
             decision.violations = [violation("no_table_available_in_section")]
             return decision

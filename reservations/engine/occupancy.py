@@ -86,17 +86,21 @@ class TableTimeline:
 
 
 class CoversLedger:
-    """Covers per (service, date) and per seating instant, for the caps."""
+    """Covers per (service, date) and per seating instant, for the caps.
+
+    Seating instants are keyed in UTC: an aware datetime at an ambiguous wall time
+    (the repeated hour of a fall-back night) never equals its UTC twin.
+    """
 
     def __init__(self, covers: list[Covers]):
         self.per_service: dict[tuple[int, dt.date], int] = defaultdict(int)
         self.per_slot: dict[tuple[int, dt.date, dt.datetime], int] = defaultdict(int)
         for item in covers:
             self.per_service[(item.shift_id, item.service_date)] += item.party_size
-            self.per_slot[(item.shift_id, item.service_date, item.starts_at)] += item.party_size
+            self.per_slot[(item.shift_id, item.service_date, item.starts_at.astimezone(dt.UTC))] += item.party_size
 
     def service_covers(self, shift_id: int, date: dt.date) -> int:
         return self.per_service.get((shift_id, date), 0)
 
     def slot_covers(self, shift_id: int, date: dt.date, starts_at: dt.datetime) -> int:
-        return self.per_slot.get((shift_id, date, starts_at), 0)
+        return self.per_slot.get((shift_id, date, starts_at.astimezone(dt.UTC)), 0)

@@ -49,7 +49,8 @@ class ServiceDay:
             return False
         if cutoff == -1:
             return self.now > self.clock.last_seating_at
-        return self.now >= self.clock.starts_at - dt.timedelta(minutes=cutoff)
+        # Minutes are real minutes (UTC arithmetic), also across a DST change.
+        return self.now >= self.clock.starts_at.astimezone(dt.UTC) - dt.timedelta(minutes=cutoff)
 
     @cached_property
     def last_seating_passed(self) -> bool:
