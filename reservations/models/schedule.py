@@ -29,7 +29,7 @@ class Shift(models.Model):
     end_time = models.TimeField(help_text="At or before the start time: the service ends after midnight")
     last_seating = models.TimeField(null=True, blank=True, help_text="Empty: the end time")
     slot_interval_minutes = models.PositiveIntegerField(default=15)
-    seating_minutes = models.PositiveIntegerField(null=True, blank=True)
+    seating_minutes = models.PositiveIntegerField(null=True, blank=True, default=120, help_text="Empty: no duration")
     seating_minutes_by_party_size = models.JSONField(default=dict, blank=True)
     max_covers = models.PositiveIntegerField(null=True, blank=True)
     max_covers_per_slot = models.PositiveIntegerField(null=True, blank=True)
