@@ -93,7 +93,13 @@ class InsufficientScope(ApiError):
 
 
 class AuthError(ApiError):
+    """401; names the scheme to use, as HTTP requires of a 401 (RFC 9110)."""
+
     status = 401
+
+    def __init__(self, message: str, **kwargs):
+        super().__init__(message, **kwargs)
+        self.headers.setdefault("WWW-Authenticate", "Bearer")
 
 
 class RateLimited(ApiError):

@@ -9,7 +9,7 @@ import re
 
 from config.api.errors import json_error
 from config.api.ids import random_token
-from config.api.versions import LATEST_VERSION
+from config.api.versions import LATEST_VERSION, resolve_version
 
 logger = logging.getLogger("api")
 
@@ -35,9 +35,14 @@ class ApiEnvelopeMiddleware:
             response = json_error(405, "method_not_allowed", "Method OPTIONS is not allowed.")
         else:
             response = self.get_response(request)
-        response["Service-Version"] = getattr(request, "api_version", LATEST_VERSION)
+        response["Service-Version"] = getattr(request, "api_version", None) or self.fallback_version(request)
         response["X-Request-Id"] = request.request_id
         return response
+
+    @staticmethod
+    def fallback_version(request) -> str:
+        """Before a key is known (401, 404, ...): the version sent when published, else the latest."""
+        return resolve_version(request.META.get("HTTP_SERVICE_VERSION"), LATEST_VERSION) or LATEST_VERSION
 
     def process_exception(self, request, exception):
         if not is_api_path(request.path_info):

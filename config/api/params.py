@@ -10,6 +10,9 @@ DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 MONTH_RE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 INT_RE = re.compile(r"^-?\d+$")
+METADATA_MAX_KEYS = 50
+METADATA_MAX_KEY_LENGTH = 40
+METADATA_MAX_VALUE_LENGTH = 500
 
 
 def reject_unknown_params(query, allowed: frozenset[str]) -> None:
@@ -60,7 +63,7 @@ def parse_bool_param(value: str, param: str) -> bool:
 
 
 def parse_expand(query, allowed: frozenset[str]) -> set[str]:
-    """`expand` as a comma-separated list (`expand=guest,events`) or repeated `expand[]`."""
+    """`expand` as a comma-separated list (`expand=guest,events`); sending it twice is refused earlier."""
     raw = query.get("expand")
     if raw is None:
         return set()
@@ -87,13 +90,17 @@ def parse_datetime_param(value: str, param: str) -> dt.datetime:
     return parsed
 
 
+def _not_json(constant: str):
+    raise ValueError(f"{constant} is not JSON")
+
+
 def read_json_object(request) -> dict:
     """The request body as a JSON object; empty body is {}."""
     raw = request.body
     if not raw.strip():
         return {}
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, parse_constant=_not_json)
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("The request body is not valid JSON.") from None
     if not isinstance(body, dict):
@@ -105,3 +112,22 @@ def reject_unknown_fields(body: dict, allowed: frozenset[str]) -> None:
     for name in body:
         if name not in allowed:
             raise BadRequest(f"Unknown field `{name}`.", param=name)
+
+
+def parse_metadata(value, param: str = "metadata") -> dict:
+    """The integrator's own data (decisions.md): an object of at most 50 keys of 1 to 40
+    characters; values are strings of at most 500 characters, numbers, booleans or null."""
+    if not isinstance(value, dict):
+        raise BadRequest(f"`{param}` must be an object.", param=param)
+    if len(value) > METADATA_MAX_KEYS:
+        raise BadRequest(f"`{param}` has more than {METADATA_MAX_KEYS} keys.", param=param)
+    for key, item in value.items():
+        if not 1 <= len(key) <= METADATA_MAX_KEY_LENGTH:
+            raise BadRequest(f"`{param}` keys are 1 to {METADATA_MAX_KEY_LENGTH} characters.", param=param)
+        if isinstance(item, (dict, list)):
+            raise BadRequest(f"`{param}` values are strings, numbers, booleans or null.", param=param)
+        if isinstance(item, str) and len(item) > METADATA_MAX_VALUE_LENGTH:
+            raise BadRequest(
+                f"`{param}` string values are at most {METADATA_MAX_VALUE_LENGTH} characters.", param=param
+            )
+    return value

@@ -21,7 +21,7 @@ DEFAULTS = {
     "read": {"burst": 100, "per_second": 20.0, "per_day": None},
 }
 
-# KEYS[1] bucket hash, KEYS[2] day counter. ARGV: burst, rate/s, per_day (0 = none).
+# KEYS[1] bucket hash, KEYS[2] day counter (a UTC day). ARGV: burst, rate/s, per_day (0 = none).
 # Returns {allowed, tokens_left*1000, retry_after_ms, day_exhausted}.
 TOKEN_BUCKET = """
 local burst = tonumber(ARGV[1])
@@ -38,10 +38,10 @@ if tokens == nil then
 end
 tokens = math.min(burst, tokens + math.max(0, now - ts) * rate)
 local ttl = math.ceil(burst / rate) + 1
+local seconds_left_today = 86400 - (tonumber(t[1]) % 86400)
 if per_day > 0 then
   local used = tonumber(redis.call('GET', KEYS[2]) or '0')
   if used >= per_day then
-    local seconds_left_today = 86400 - (tonumber(t[1]) % 86400)
     redis.call('HSET', KEYS[1], 'tokens', tokens, 'ts', now)
     redis.call('EXPIRE', KEYS[1], ttl)
     return {0, math.floor(tokens * 1000), seconds_left_today * 1000, 1}
@@ -56,8 +56,10 @@ tokens = tokens - 1
 redis.call('HSET', KEYS[1], 'tokens', tokens, 'ts', now)
 redis.call('EXPIRE', KEYS[1], ttl)
 if per_day > 0 then
-  redis.call('INCR', KEYS[2])
-  redis.call('EXPIRE', KEYS[2], 90000)
+  -- the day's count lives until the next UTC midnight; later writes never push that back
+  if redis.call('INCR', KEYS[2]) == 1 or redis.call('TTL', KEYS[2]) < 0 then
+    redis.call('EXPIRE', KEYS[2], seconds_left_today)
+  end
 end
 return {1, math.floor(tokens * 1000), 0, 0}
 """

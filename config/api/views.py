@@ -33,6 +33,8 @@ class ApiView(APIView):
     # Values `expand` accepts per method.
     expandable: dict[str, frozenset[str]] = {}
     content_negotiation_class = JsonOnly
+    # OPTIONS never reaches a view (the middleware refuses it: no CORS), so `Allow` omits it.
+    http_method_names = [name for name in APIView.http_method_names if name != "options"]
 
     def initial(self, request, *args, **kwargs):
         self.format_kwarg = None

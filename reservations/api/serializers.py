@@ -16,7 +16,7 @@ def configuration(restaurant, *, today, card_guarantee_from_party_size) -> dict:
         "guest_languages": restaurant.languages,
         "min_party_size": restaurant.min_party_size,
         "max_party_size": restaurant.max_party_size,
-        "default_party_size": restaurant.default_party_size,
+        "default_party_size": policy.default_party_size(restaurant),
         "current_date": iso_date(today),
         "max_advance_days": restaurant.max_advance_days,
         "last_service_date": iso_date(policy.last_service_date(restaurant, today)),
@@ -29,12 +29,12 @@ def configuration(restaurant, *, today, card_guarantee_from_party_size) -> dict:
     }
 
 
-def section(row) -> dict:
+def section(row, leader) -> dict:
     return {
         "object": "section",
         "id": row.public_id,
         "name": row.name,
         "area_type": row.area_type,
         "bookable_online": row.bookable_online,
-        "group_id": row.group_public_id,
+        "group_id": leader.public_id,
     }

@@ -8,10 +8,11 @@ from reservations.api import serializers
 class ConfigurationView(ApiView):
     def get(self, request):
         restaurant = self.restaurant
+        today = policy.restaurant_today(restaurant)
         data = serializers.configuration(
             restaurant,
-            today=policy.restaurant_today(restaurant),
-            card_guarantee_from_party_size=selectors.card_guarantee_from_party_size(restaurant),
+            today=today,
+            card_guarantee_from_party_size=selectors.card_guarantee_from_party_size(restaurant, today),
         )
         return with_body_etag(request, data)
 
@@ -19,4 +20,6 @@ class ConfigurationView(ApiView):
 class SectionListView(ApiView):
     def get(self, request):
         rows = selectors.sections_in_order(self.restaurant)
-        return with_body_etag(request, list_envelope([serializers.section(row) for row in rows], False))
+        leaders = selectors.group_leaders(rows)
+        data = [serializers.section(row, leaders[row.pk]) for row in rows]
+        return with_body_etag(request, list_envelope(data, False))
