@@ -1,14 +1,7 @@
 """Strict readers of JSON body fields: a wrong type or value is a 400 naming the field."""
 
-import json
-
 from config.api.errors import BadRequest
-from config.api.params import parse_date, parse_datetime_param, parse_int, parse_time
-
-METADATA_MAX_KEYS = 50
-METADATA_MAX_KEY_LENGTH = 40
-METADATA_MAX_VALUE_LENGTH = 500
-
+from config.api.params import parse_date, parse_datetime_param, parse_int, parse_metadata, parse_time
 
 def date_field(body: dict, name: str):
     return parse_date(body[name], name)
@@ -67,16 +60,4 @@ def datetime_field(body: dict, name: str):
 
 
 def metadata(body: dict, name: str = "metadata") -> dict:
-    """The integrator's own data: at most 50 keys of 40 characters, values up to 500."""
-    value = body[name]
-    if not isinstance(value, dict):
-        raise BadRequest("`metadata` must be an object.", param=name)
-    if len(value) > METADATA_MAX_KEYS:
-        raise BadRequest(f"`metadata` holds at most {METADATA_MAX_KEYS} keys.", param=name)
-    for key, item in value.items():
-        if len(key) > METADATA_MAX_KEY_LENGTH:
-            raise BadRequest(f"`metadata` keys are at most {METADATA_MAX_KEY_LENGTH} characters.", param=name)
-        text = item if isinstance(item, str) else json.dumps(item)
-        if len(text) > METADATA_MAX_VALUE_LENGTH:
-            raise BadRequest(f"`metadata` values are at most {METADATA_MAX_VALUE_LENGTH} characters.", param=name)
-    return value
+    return parse_metadata(body[name], name)

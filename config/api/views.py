@@ -1,4 +1,4 @@
-"""The base class of every /v1 view: authentication, plan, version, rate limit, scopes,
+"""The base class of every /v1 view: authentication, rate limit, plan, version, scopes,
 strict query strings, in that order, before the handler runs."""
 
 from rest_framework.negotiation import BaseContentNegotiation
@@ -41,6 +41,10 @@ class ApiView(APIView):
         request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(request)
         client = request.user  # authenticates, or raises 401
         restaurant = client.restaurant
+        # Every authenticated request draws on the budget, so every authenticated answer
+        # (plan_required and a bad version included) carries the RateLimit headers.
+        resource = "read" if request.method in SAFE_METHODS else "write"
+        request._request.rate_limit = ratelimit.consume(restaurant, resource)
         if not restaurant.api_access:
             raise ApiError(
                 "This restaurant's plan does not include API access.", status=403, code="plan_required"
@@ -49,8 +53,6 @@ class ApiView(APIView):
         if version is None:
             raise BadRequest("This Service-Version is not published.", param="Service-Version")
         request._request.api_version = version
-        resource = "read" if request.method in SAFE_METHODS else "write"
-        request._request.rate_limit = ratelimit.consume(restaurant, resource)
         check_endpoint_scope(client, self.scopes.get(request.method, self.default_scope))
         reject_unknown_params(request.query_params, self.query_params.get(request.method, frozenset()))
         self.expand = parse_expand(request.query_params, self.expandable.get(request.method, frozenset()))

@@ -72,6 +72,8 @@ def test_headers_on_every_authenticated_response(send, status, restaurant, make_
 
 
 def test_budget_is_shared_by_the_keys_of_a_restaurant(restaurant, make_client):
+    restaurant.read_per_second = restaurant.write_per_second = 0.001  # no refill during the test
+    restaurant.save(update_fields=["read_per_second", "write_per_second"])
     one, two = make_client(restaurant), make_client(restaurant)
     assert headers(read(one))[1] == 99
     assert headers(read(two))[1] == 98
