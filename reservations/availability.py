@@ -3,6 +3,7 @@
 import calendar
 import datetime as dt
 
+from django.db.models import Max
 from django.utils import timezone
 
 from config.api.errors import BadRequest, NotFound
@@ -62,14 +63,31 @@ def _time_sensitive_days(policy: engine.Policy) -> int:
     return max(cutoffs, default=0) // (24 * 60) + 1
 
 
+def last_lapse(restaurant, now: dt.datetime) -> dt.datetime | None:
+    """The latest deadline already passed of a basket hold that was live at it.
+
+    A basket hold frees its tables at its deadline without any write, so no version moves;
+    this instant moves instead, and only forwards (holds lapse in deadline order, whether
+    swept yet or not), so an ETag never comes back to a state that has gone. Looking two
+    days back is enough: the ETag also carries the date.
+    """
+    return Hold.objects.filter(
+        restaurant=restaurant,
+        kind="basket",
+        status__in=("held", "expired"),
+        expires_at__lte=now,
+        expires_at__gt=now - dt.timedelta(days=2),
+    ).aggregate(last=Max("expires_at"))["last"]
+
+
 def availability_etag(restaurant, policy, first: dt.date, last: dt.date, now: dt.datetime, *parts) -> str:
     """Cheap to compute: the restaurant's version, the query, the day, the minute when it matters,
-    and basket holds that lapsed since the last write (they free tables without any write)."""
+    and the last basket-hold lapse (it frees tables without any write)."""
     today = now.astimezone(policy.timezone).date()
     horizon = today + dt.timedelta(days=_time_sensitive_days(policy))
     minute = now.strftime("%Y-%m-%dT%H:%M") if first <= horizon and last >= today - dt.timedelta(days=1) else None
-    lapsed = Hold.objects.filter(restaurant=restaurant, status="held", kind="basket", expires_at__lte=now).count()
-    return etag_of(restaurant.public_id, restaurant.availability_version, today, minute, lapsed, *parts)
+    lapse = last_lapse(restaurant, now)
+    return etag_of(restaurant.public_id, restaurant.availability_version, today, minute, lapse, *parts)
 
 
 def day(restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None):

@@ -10,7 +10,7 @@ from collections import OrderedDict
 from threading import Lock
 
 from django.contrib.postgres.aggregates import ArrayAgg
-from django.db.models import Q, Sum
+from django.db.models import F, JSONField, Q, Sum, Value
 from django.db.models.functions import Coalesce
 
 from config.api.formats import zone
@@ -28,7 +28,9 @@ from reservations.engine.policy import (
     TableInfo,
 )
 from reservations.models import Block, Closure, Combination, DayNote, Reservation, Section, Shift, TableAllocation
-from reservations.models.booking import OCCUPYING_STATUSES
+from reservations.models.booking import FINAL_STATUSES, OCCUPYING_STATUSES
+
+ENDED_HOLD_STATUSES = ("released", "expired", "converted")
 
 _POLICY_CACHE: OrderedDict[int, tuple[int, Policy]] = OrderedDict()
 _POLICY_CACHE_SIZE = 256
@@ -118,8 +120,31 @@ def _shift_info(shift: Shift) -> ShiftInfo:
     )
 
 
+def _calendar(restaurant) -> tuple[tuple[ClosureInfo, ...], dict[dt.date, DayNoteInfo]]:
+    """Closures and day notes in one query (a UNION ALL; a closure row has an empty mode)."""
+    closures = (
+        Closure.objects.filter(restaurant=restaurant)
+        .annotate(mode=Value(""))
+        .values_list("start_date", "end_date", "name", "guest_message", "mode")
+    )
+    notes = (
+        DayNote.objects.filter(restaurant=restaurant)
+        .annotate(end=F("date"), nothing=Value(None, output_field=JSONField()))
+        .values_list("date", "end", "message", "nothing", "mode")
+    )
+    closure_rows, day_notes = [], {}
+    for start, end, text, guest_message, mode in closures.union(notes, all=True):
+        if mode:
+            day_notes[start] = DayNoteInfo(start, text, mode)
+        else:
+            closure_rows.append(ClosureInfo(text, guest_message, start, end))
+    closure_rows.sort(key=lambda closure: (closure.start_date, closure.end_date))
+    return tuple(closure_rows), day_notes
+
+
 def load_policy(restaurant) -> Policy:
     sections, tables = _sections_and_tables(restaurant)
+    closures, day_notes = _calendar(restaurant)
     shifts = Shift.objects.filter(restaurant=restaurant).annotate(
         online_ids=ArrayAgg("online_sections__id", filter=Q(online_sections__isnull=False), default=[])
     )
@@ -156,11 +181,8 @@ def load_policy(restaurant) -> Policy:
             if c.table_ids and all(t in tables for t in c.table_ids)
         ),
         shifts=tuple(_shift_info(shift) for shift in shifts.order_by("start_time", "position", "id")),
-        closures=tuple(
-            ClosureInfo(c.name, c.guest_message, c.start_date, c.end_date)
-            for c in Closure.objects.filter(restaurant=restaurant)
-        ),
-        day_notes={n.date: DayNoteInfo(n.date, n.message, n.mode) for n in DayNote.objects.filter(restaurant=restaurant)},
+        closures=closures,
+        day_notes=day_notes,
         blocks=tuple(
             BlockInfo(b.date, b.start_time, b.end_time, frozenset(b.table_ids) if b.table_ids else None)
             for b in blocks
@@ -182,13 +204,20 @@ def load_occupancy(
     """Tables taken and covers charged around service dates first..last (inclusive).
 
     Tables: every allocation overlapping [first 00:00, last + 2 days 00:00) local, so
-    overnight services and the day before are covered. Covers: summed per service,
+    overnight services and the day before are covered, but none of a completed,
+    cancelled or no-show booking or of a released, expired or converted hold.
+    Covers: summed per service,
     date and seating time for live bookings and holds not exempt from the caps.
     """
     tz = zone(restaurant.timezone)
     window = (local_midnight(first - dt.timedelta(days=1), tz), local_midnight(last + dt.timedelta(days=2), tz))
-    allocations = TableAllocation.objects.filter(restaurant=restaurant, during__overlap=window).filter(
-        Q(expires_at__isnull=True) | Q(expires_at__gt=now)
+    # A basket hold's rows stop occupying at its deadline, swept or not; rows a finished booking
+    # or an ended hold may have left behind never occupy.
+    ended = Q(reservation__status__in=FINAL_STATUSES) | Q(hold__status__in=ENDED_HOLD_STATUSES)
+    allocations = (
+        TableAllocation.objects.filter(restaurant=restaurant, during__overlap=window)
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+        .exclude(ended)
     )
     if exclude is not None:
         allocations = allocations.exclude(**{f"{exclude[0]}_id": exclude[1]})

@@ -1,3 +1,5 @@
+import datetime as dt
+
 from django.utils import timezone
 
 from config.api.errors import BadRequest
@@ -9,6 +11,10 @@ from reservations.api import availability_serializers as out
 from reservations.engine_data import policy_for
 
 
+# Dates the engine can reason about (it looks a day before and two days after a date).
+FIRST_DATE, LAST_DATE = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
+
+
 def _required(query, name: str) -> str:
     value = query.get(name)
     if value is None or value == "":
@@ -16,17 +22,24 @@ def _required(query, name: str) -> str:
     return value
 
 
+def _in_range(date: dt.date, param: str) -> dt.date:
+    if not FIRST_DATE <= date <= LAST_DATE:
+        raise BadRequest(f"`{param}` is out of range.", param=param)
+    return date
+
+
 class DayAvailabilityView(ApiView):
     query_params = {"GET": frozenset({"service_date", "party_size", "section_id", "excluding", "locale"})}
 
     def get(self, request):
         query, restaurant = request.query_params, self.restaurant
-        date = parse_date(_required(query, "service_date"), "service_date")
+        date = _in_range(parse_date(_required(query, "service_date"), "service_date"), "service_date")
         party_size = parse_int(_required(query, "party_size"), "party_size", minimum=1)
         locale = availability.resolve_locale(restaurant, query.get("locale"))
         policy = policy_for(restaurant)
-        section_id = query.get("section_id")
-        group_id = availability.resolve_section_group(policy, section_id)
+        group_id = availability.resolve_section_group(policy, query.get("section_id"))
+        # The filter applied: a member of a group resolves to the whole group, named by its leader.
+        section_id = policy.sections[group_id].public_id if group_id is not None else None
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         now = timezone.now()
         etag = availability.availability_etag(
@@ -53,6 +66,8 @@ class MonthAvailabilityView(ApiView):
         if not MONTH_RE.match(month):
             raise BadRequest("`month` must be YYYY-MM.", param="month")
         first, last = availability.month_bounds(int(month[:4]), int(month[5:]))
+        _in_range(first, "month")
+        _in_range(last, "month")
         locale = availability.resolve_locale(restaurant, query.get("locale"))
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         policy = policy_for(restaurant)

@@ -74,32 +74,46 @@ class ServiceDay:
 
     # Caps.
 
-    def service_covers(self) -> int:
+    @cached_property
+    def covers_taken(self) -> int:
+        """Covers charged to the service on this date."""
         return self.ledger.service_covers(self.shift.id, self.date)
 
+    @cached_property
+    def slot_covers_taken(self) -> list[int]:
+        """Covers charged to each seating time, by slot index."""
+        return [self.ledger.slot_covers(self.shift.id, self.date, slot.starts_at) for slot in self.clock.slots]
+
+    def service_covers(self) -> int:
+        return self.covers_taken
+
     def slot_covers(self, slot: Slot) -> int:
-        return self.ledger.slot_covers(self.shift.id, self.date, slot.starts_at)
+        return self.slot_covers_taken[slot.index]
 
     def caps_allow(self, slot: Slot, party_size: int) -> bool:
-        shift = self.shift
-        if shift.max_covers is not None and self.service_covers() + party_size > shift.max_covers:
-            return False
-        return shift.max_covers_per_slot is None or self.slot_covers(slot) + party_size <= shift.max_covers_per_slot
+        return bool(self.caps_mask(party_size) >> slot.index & 1)
 
     def available_covers(self, slot: Slot) -> int | None:
         """The smaller remaining figure of the two caps; None when neither exists."""
         remaining = []
         if self.shift.max_covers is not None:
-            remaining.append(self.shift.max_covers - self.service_covers())
+            remaining.append(self.shift.max_covers - self.covers_taken)
         if self.shift.max_covers_per_slot is not None:
             remaining.append(self.shift.max_covers_per_slot - self.slot_covers(slot))
         return max(0, min(remaining)) if remaining else None
 
     def caps_mask(self, party_size: int) -> int:
+        """Slots where the party fits under both caps."""
+        shift = self.shift
+        if shift.max_covers is not None and self.covers_taken + party_size > shift.max_covers:
+            return 0
+        if shift.max_covers_per_slot is None:
+            return (1 << len(self.clock.slots)) - 1
+        room = shift.max_covers_per_slot - party_size
         mask = 0
-        for slot in self.clock.slots:
-            if self.caps_allow(slot, party_size):
-                mask |= 1 << slot.index
+        for index, taken in enumerate(self.slot_covers_taken):
+            if taken <= room:
+                mask |= 1 << index
         return mask
 
     # Tables.

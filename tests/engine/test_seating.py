@@ -251,3 +251,17 @@ def test_section_filter_keeps_the_group_only():
     assert offered(day(pol, size=3, occ=occ, group=12)) == ALL
     assert day(pol, size=3).shifts[0].section_group_ids == [10, 12]
     assert day(pol, size=2).shifts[0].section_group_ids == [10, 12]
+
+
+def test_section_ids_list_groups_sold_online_in_the_service_that_fit_the_party():
+    sections = [section(10, online=False), section(11, group=10), section(12), section(13, plan=2), section(14)]
+    tables = [table(1, 10, 1, 8), table(2, 11, 1, 2), table(3, 12, 2, 4), table(4, 13, 1, 8), table(5, 14, 1, 8)]
+    pol = policy(sections=sections, tables=tables, shifts=[shift(online_section_ids=[10, 11, 12])])
+    # Group 10 is offered through its online member 11, named by its leader; 13 is on another plan;
+    # 14 is not an online section of this service.
+    assert day(pol, size=2).shifts[0].section_group_ids == [10, 12]
+    assert day(pol, size=3).shifts[0].section_group_ids == [12]  # table 1 of 10 is not sold online
+    assert day(pol, size=5).shifts[0].section_group_ids == []
+    combined = policy(sections=sections, tables=tables, combinations=[combination(100, (2, 3), 5, 6)],
+                      shifts=[shift(online_section_ids=[10, 11, 12])])
+    assert day(combined, size=5).shifts[0].section_group_ids == []  # a combination across groups is in neither

@@ -1,0 +1,106 @@
+"""Rows the availability tests build with the ORM, as the write services will leave them."""
+
+import datetime as dt
+import uuid
+from zoneinfo import ZoneInfo
+
+from guests.models import Guest
+from holds.models import Hold
+from reservations.models import Reservation, TableAllocation
+from reservations.services.policy import bump_availability_version
+from tests.factories import FloorPlanFactory, SectionFactory, ShiftFactory, TableFactory
+
+PARIS = ZoneInfo("Europe/Paris")
+NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)  # 11:00 in Paris, a Tuesday
+DATE = dt.date(2026, 12, 5)  # a Saturday
+DINNER = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"]
+
+
+def local(date: dt.date, text: str) -> dt.datetime:
+    hours, minutes = (int(part) for part in text.split(":"))
+    return dt.datetime(date.year, date.month, date.day, hours, minutes, tzinfo=PARIS)
+
+
+class Floor:
+    """One floor plan: section A (leader) + A2 (member of A's group), section B; a dinner service.
+
+    Tables: a1 (1-2) and a2 (2-4) in A, a3 (2-4) in A2, b1 (4-6) in B.
+    """
+
+    def __init__(self, restaurant, **shift_fields):
+        self.restaurant = restaurant
+        self.plan = FloorPlanFactory(restaurant=restaurant, name=f"Main {uuid.uuid4().hex[:6]}")
+        self.a = SectionFactory(floor_plan=self.plan, name="Salle", position=1)
+        self.a2 = SectionFactory(floor_plan=self.plan, name="Salle fond", group_leader=self.a, position=2)
+        self.b = SectionFactory(floor_plan=self.plan, name="Terrasse", area_type="terrace", position=3)
+        self.a1 = TableFactory(section=self.a, name="A1", min_capacity=1, max_capacity=2)
+        self.a2_table = TableFactory(section=self.a, name="A2", min_capacity=2, max_capacity=4)
+        self.a3 = TableFactory(section=self.a2, name="A3", min_capacity=2, max_capacity=4)
+        self.b1 = TableFactory(section=self.b, name="B1", min_capacity=4, max_capacity=6)
+        self.tables = [self.a1, self.a2_table, self.a3, self.b1]
+        self.shift = ShiftFactory(floor_plan=self.plan, **shift_fields)
+
+
+def guest(restaurant) -> Guest:
+    return Guest.objects.create(restaurant=restaurant, first_name="Ada", last_name="Lovelace")
+
+
+def book(restaurant, tables, *, date=DATE, time="19:00", minutes=120, size=2, status="confirmed", shift=None,
+         excluded=False, bump=True) -> Reservation:
+    """A booking with its table allocations."""
+    starts_at = local(date, time)
+    ends_at = starts_at + dt.timedelta(minutes=minutes)
+    booking = Reservation.objects.create(
+        restaurant=restaurant,
+        shift=shift,
+        status=status,
+        party_size=size,
+        service_date=date,
+        starts_at=starts_at,
+        ends_at=ends_at,
+        guest=guest(restaurant),
+        excluded_from_shift_limits=excluded,
+        modification_token=uuid.uuid4().hex,
+    )
+    for table in tables:
+        TableAllocation.objects.create(
+            restaurant=restaurant, table=table, reservation=booking, during=(starts_at, ends_at)
+        )
+    if bump:
+        bump_availability_version(restaurant.pk, policy_changed=False)
+    return booking
+
+
+def hold(restaurant, tables, *, date=DATE, time="19:00", minutes=120, size=2, status="held", kind="basket",
+         expires_at=None, shift=None, excluded=False, reservation=None, bump=True) -> Hold:
+    starts_at = local(date, time)
+    ends_at = starts_at + dt.timedelta(minutes=minutes)
+    expires_at = expires_at or NOW + dt.timedelta(minutes=10)
+    taken = Hold.objects.create(
+        restaurant=restaurant,
+        shift=shift,
+        kind=kind,
+        status=status,
+        party_size=size,
+        service_date=date,
+        starts_at=starts_at,
+        ends_at=ends_at,
+        expires_at=expires_at,
+        excluded_from_shift_limits=excluded,
+        reservation=reservation,
+    )
+    for table in tables:
+        TableAllocation.objects.create(
+            restaurant=restaurant,
+            table=table,
+            hold=taken,
+            during=(starts_at, ends_at),
+            expires_at=expires_at if kind == "basket" else None,
+        )
+    if bump:
+        bump_availability_version(restaurant.pk, policy_changed=False)
+    return taken
+
+
+def slot_times(body: dict, index: int = 0) -> list[str]:
+    return [slot["time"] for slot in body["shifts"][index]["slots"]]
