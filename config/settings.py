@@ -126,13 +126,50 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
+# The OpenAPI document (GET /v1/openapi.json; `manage.py spectacular`). The views answer plain
+# dicts, so the shapes are written in config/api/openapi_components.py (plain data) and appended.
+from config.api.openapi_components import COMPONENTS as OPENAPI_COMPONENTS  # noqa: E402
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Restaurant Reservation API",
     "VERSION": "2026-06-27",
-    "DESCRIPTION": "Partner API for restaurant table reservations.",
+    "DESCRIPTION": (
+        "Partner API for the table reservations of one restaurant per key: booking policy, seating areas, "
+        "day and month availability, holds, and reservations with their lifecycle events.\n\n"
+        "- **Authentication**: `Authorization: Bearer sk_live_...` on every request (except this document). "
+        "A key belongs to exactly one restaurant; there is no sandbox: every key is live.\n"
+        "- **Versioning**: the path prefix `/v1` is stable; behaviour is versioned by the dated `Service-Version` "
+        "header (default: the key's pinned version), echoed on every response.\n"
+        "- **Times**: every `service_date` and `HH:MM` is wall-clock time in the restaurant's `timezone`; "
+        "timestamps are ISO 8601 with the restaurant's offset. Amounts are integers in the smallest currency unit.\n"
+        "- **Errors**: `{error: {type, code, message, param?, doc_url, violations?}}`; branch on `code`.\n"
+        "- **Idempotency**: writes accept `Idempotency-Key` (required on `POST /v1/holds` and "
+        "`POST /v1/reservations`); a retry replays the first success with `Idempotent-Replayed: true`.\n"
+        "- **Lists**: `{object: list, data, has_more}` with `limit`, `starting_after`, `ending_before`.\n"
+        "- **Rate limits**: per restaurant across its keys, a read and a write budget, reported in `RateLimit-*` "
+        "headers; 429 `rate_limited` with `Retry-After`.\n"
+        "- **Unknown input is refused**: an unknown query parameter or body field is 400 naming it in `param`."
+    ),
+    "OAS_VERSION": "3.1.0",
+    "SERVERS": [{"url": BASE_URL, "description": "The production base address (every key is live)."}],
+    "EXTERNAL_DOCS": {"url": f"{DOCS_URL}/api", "description": "Guides and error codes"},
+    "TAGS": [
+        {"name": "Ping", "description": "Check a key."},
+        {"name": "Configuration", "description": "The restaurant's booking policy."},
+        {"name": "Sections", "description": "The restaurant's seating areas."},
+        {"name": "Availability", "description": "What can be booked, per day and per month."},
+        {"name": "Holds", "description": "Slots taken off sale without a booking."},
+        {"name": "Reservations", "description": "Bookings and their lifecycle events."},
+    ],
+    "APPEND_COMPONENTS": OPENAPI_COMPONENTS,
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/v1",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Keep the URL conf's order (ping, policy, availability, holds, reservations).
+    "SORT_OPERATIONS": False,
+    "SORT_OPERATION_PARAMETERS": False,
+    # No serializer-derived enums to post-process: every schema is written by hand.
+    "POSTPROCESSING_HOOKS": [],
 }
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)

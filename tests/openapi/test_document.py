@@ -1,0 +1,206 @@
+"""The OpenAPI document: valid, complete against the URL conf, generated without warnings, public."""
+
+import json
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+from drf_spectacular.drainage import GENERATOR_STATS
+from drf_spectacular.generators import SchemaGenerator
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate
+
+from config.api.views import ApiView
+
+OPERATION_IDS = {
+    ("/v1/ping", "get"): "ping",
+    ("/v1/configuration", "get"): "getConfiguration",
+    ("/v1/sections", "get"): "listSections",
+    ("/v1/availability", "get"): "getAvailability",
+    ("/v1/availability/months", "get"): "getMonthAvailability",
+    ("/v1/holds", "get"): "listHolds",
+    ("/v1/holds", "post"): "createHold",
+    ("/v1/holds/{hold_id}", "get"): "retrieveHold",
+    ("/v1/holds/{hold_id}", "delete"): "releaseHold",
+    ("/v1/reservations", "get"): "listReservations",
+    ("/v1/reservations", "post"): "createReservation",
+    ("/v1/reservations/{reservation_id}", "get"): "retrieveReservation",
+    ("/v1/reservations/{reservation_id}", "patch"): "modifyReservation",
+    ("/v1/reservations/{reservation_id}/cancel", "post"): "cancelReservation",
+    ("/v1/reservations/{reservation_id}/events", "get"): "listReservationEvents",
+}
+HTTP_METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def v1_routes():
+    """(path template, view class) of every route under /v1 in config.urls."""
+    routes = []
+
+    def walk(patterns, prefix):
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, route)
+            elif isinstance(pattern, URLPattern) and route.startswith("v1/"):
+                template = "/" + route.replace("<str:", "{").replace("<", "{").replace(">", "}")
+                routes.append((template, pattern.callback.cls))
+
+    walk(get_resolver("config.urls").url_patterns, "")
+    return routes
+
+
+def operations(document):
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method in HTTP_METHODS:
+                yield path, method, operation
+
+
+def test_the_document_is_a_valid_openapi_3_1_document(document):
+    assert document["openapi"] == "3.1.0"
+    assert document["info"]["version"] == "2026-06-27"
+    validate(document)
+
+
+def test_every_component_schema_is_valid_json_schema_2020_12(document):
+    for name, schema in document["components"]["schemas"].items():
+        Draft202012Validator.check_schema(schema)
+
+
+def test_every_reference_resolves(document):
+    refs = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                refs.add(node["$ref"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(document)
+    for ref in refs:
+        assert ref.startswith("#/components/"), ref
+        _, _, kind, name = ref.split("/")
+        assert name in document["components"].get(kind, {}), f"{ref} does not resolve"
+
+
+def test_generation_emits_no_warning_nor_error():
+    GENERATOR_STATS.reset()
+    with GENERATOR_STATS.silence():
+        SchemaGenerator().get_schema(request=None, public=True)
+    assert not GENERATOR_STATS._warn_cache, dict(GENERATOR_STATS._warn_cache)
+    assert not GENERATOR_STATS._error_cache, dict(GENERATOR_STATS._error_cache)
+
+
+def test_every_v1_route_is_documented_with_every_method_its_view_implements(document):
+    routes = v1_routes()
+    assert len(routes) >= 10
+    for template, view in routes:
+        if template == "/v1/openapi.json":
+            assert template not in document["paths"]
+            continue
+        methods = {m for m in HTTP_METHODS if hasattr(view, m)}
+        assert methods, template
+        documented = {m for m in document["paths"].get(template, {}) if m in HTTP_METHODS}
+        assert documented == methods, f"{template}: view implements {sorted(methods)}, documented {sorted(documented)}"
+    assert set(document["paths"]) == {t for t, _ in routes if t != "/v1/openapi.json"}
+
+
+def test_operation_ids_are_stable_and_every_operation_is_tagged_and_secured(document):
+    found = {(path, method): op["operationId"] for path, method, op in operations(document)}
+    assert found == OPERATION_IDS
+    tags = {tag["name"] for tag in document["tags"]}
+    for path, method, operation in operations(document):
+        assert operation["tags"] and set(operation["tags"]) <= tags, (path, method)
+        assert operation["summary"] and operation["description"], (path, method)
+        assert operation["security"], (path, method)
+        assert set(operation["security"][0]) == {"bearerAuth"}
+    assert document["components"]["securitySchemes"]["bearerAuth"]["scheme"] == "bearer"
+
+
+def test_each_operation_requires_the_scope_its_view_demands(document):
+    for template, view in v1_routes():
+        if not issubclass(view, ApiView):
+            continue
+        for method in document["paths"].get(template, {}):
+            scope = view.scopes.get(method.upper(), view.default_scope)
+            roles = document["paths"][template][method]["security"][0]["bearerAuth"]
+            assert roles == ([scope] if scope else []), (template, method)
+
+
+def test_query_parameters_are_exactly_the_ones_each_view_accepts(document):
+    for template, view in v1_routes():
+        if not issubclass(view, ApiView):
+            continue
+        for method, operation in document["paths"].get(template, {}).items():
+            names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+            assert names == set(view.query_params.get(method.upper(), ())), (template, method)
+            expand = [p for p in operation.get("parameters", []) if p["name"] == "expand"]
+            if expand:
+                assert set(expand[0]["schema"]["items"]["enum"]) == view.expandable[method.upper()]
+
+
+def test_common_headers_and_errors_are_on_every_operation(document):
+    for path, method, operation in operations(document):
+        headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
+        assert "Service-Version" in headers, (path, method)
+        responses = operation["responses"]
+        for status in ("400", "401", "403", "429", "500"):
+            assert responses[status]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+        for status, response in responses.items():
+            assert {"Service-Version", "X-Request-Id"} <= set(response["headers"]), (path, method, status)
+        assert "Retry-After" in responses["429"]["headers"]
+
+
+@pytest.mark.parametrize(
+    "path, method, required",
+    [
+        ("/v1/holds", "post", True),
+        ("/v1/reservations", "post", True),
+        ("/v1/reservations/{reservation_id}", "patch", False),
+        ("/v1/reservations/{reservation_id}/cancel", "post", False),
+    ],
+)
+def test_idempotency_key_is_documented_on_writes(document, path, method, required):
+    operation = document["paths"][path][method]
+    [header] = [p for p in operation["parameters"] if p["name"] == "Idempotency-Key"]
+    assert header["in"] == "header" and header.get("required", False) is required
+    success = "201" if method == "post" and "{" not in path else "200"
+    assert "Idempotent-Replayed" in operation["responses"][success]["headers"]
+    assert "idempotency_key_reused" in operation["responses"]["422"]["description"]
+    if success == "201":
+        assert "Location" in operation["responses"]["201"]["headers"]
+
+
+def test_conditional_reads_document_etag_and_304(document):
+    for path in ("/v1/configuration", "/v1/sections", "/v1/availability", "/v1/availability/months"):
+        responses = document["paths"][path]["get"]["responses"]
+        assert "ETag" in responses["200"]["headers"] and "ETag" in responses["304"]["headers"], path
+        assert "content" not in responses["304"]
+
+
+def test_specific_error_codes_are_documented(document):
+    paths = document["paths"]
+    create = paths["/v1/reservations"]["post"]["responses"]
+    for code in ("booking_rules_violated", "guest_fields_required", "email_required_for_guarantee"):
+        assert code in create["422"]["description"], code
+    modify = paths["/v1/reservations/{reservation_id}"]["patch"]["responses"]
+    assert "reservation_finalized" in modify["409"]["description"]
+    assert "company_id" in modify["404"]["description"]
+    for code in ("guarantee_consent_guest_only", "guarantee_modify_requires_card", "guarantee_request_not_allowed",
+                 "payments_suspended", "guarantee_amount_invalid", "email_required_for_guarantee"):
+        assert code in modify["422"]["description"], code
+    assert "hold_already_converted" in paths["/v1/holds/{hold_id}"]["delete"]["responses"]["409"]["description"]
+
+
+def test_the_document_is_served_publicly_as_json(anon, db):
+    response = anon.get("/v1/openapi.json")
+    assert response.status_code == 200
+    assert response["Content-Type"].split(";")[0].endswith("json")
+    document = json.loads(response.content)
+    assert document["openapi"] == "3.1.0"
+    assert "/v1/reservations" in document["paths"]
+    again = anon.get("/v1/openapi.json", HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
