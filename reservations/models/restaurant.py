@@ -70,6 +70,17 @@ class Restaurant(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    # The two versions move only through F() updates (services.policy); a save of a
+    # restaurant loaded earlier must not write back stale values over a newer bump.
+    VERSION_FIELDS = frozenset({"availability_version", "policy_version"})
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name not in self.VERSION_FIELDS
+            ]
+        super().save(*args, **kwargs)
+
     @property
     def languages(self) -> list[str]:
         """Guest languages, primary first, never empty."""
