@@ -5,6 +5,8 @@
    covers cap (unless the cap was waived or the booking is exempt).
 2. Availability and evaluate() agree: every slot offered is accepted without any
    override, and every seating evaluate() accepts is offered in its service.
+3. A month day lists exactly the party sizes (overall and per section group) that the
+   day offers a slot to, and the waitlist sizes of services with no slot for them.
 """
 
 import datetime as dt
@@ -102,6 +104,7 @@ def services(draw, sections, plans):
                 online_section_ids=online,
                 display_only=draw(st.integers(0, 9)) == 0,
                 requires_approval=draw(st.booleans()),
+                waitlist_enabled=draw(st.booleans()),
                 days=draw(st.sets(st.integers(0, 6), min_size=5)),
             )
         )
@@ -244,3 +247,37 @@ def _grid(pol, info, date):
     from reservations.engine.clock import ServiceClock
 
     return ServiceClock(info, date, pol.timezone).slots
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(world=worlds(), data=st.data())
+def test_month_agrees_with_the_day(world, data):
+    """A month day lists exactly the sizes (and per group, the sizes) the day offers a slot to."""
+    from dataclasses import replace
+
+    from reservations.engine import CoversLedger, month_availability
+
+    pol, date, now = world
+    pol = replace(pol, show_seating_preference=True, widget_enabled=True, _cache={})
+    _, occ = _apply(pol, date, now, data, data.draw(st.integers(0, 12)), allow_cap_waiver=True)
+    (month_day,) = [d for d in month_availability(pol, date, date, {date: occ}, now, CoversLedger(occ.covers))]
+    low, high = pol.party_size_bounds()
+    if month_day.past or month_day.beyond_window:
+        assert month_day.party_sizes == [] and month_day.sections == []
+        return
+    sizes, by_group, waitlist = [], defaultdict(list), []
+    groups = sorted({s.group_id for s in pol.sections.values()})
+    for size in range(low, high + 1):
+        result = day_availability(pol, date, size, occ, now)
+        if any(item.slots for item in result.shifts):
+            sizes.append(size)
+            for group in groups:
+                if any(item.slots for item in day_availability(pol, date, size, occ, now, group).shifts):
+                    by_group[group].append(size)
+        allowed = (pol.min_party_size or 1) <= size <= (pol.max_party_size or size)
+        if allowed and any(item.shift.waitlist_enabled and not item.slots and not item.booking_closed
+                           and not item.display_only for item in result.shifts):
+            waitlist.append(size)
+    assert month_day.party_sizes == sizes
+    assert dict(month_day.sections) == dict(by_group)
+    assert month_day.waitlist_party_sizes == waitlist
