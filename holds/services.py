@@ -38,14 +38,16 @@ class HoldParams:
 
 
 def deadline(kind: str, requested: dt.datetime | None, now: dt.datetime) -> dt.datetime:
-    """The requested deadline clamped into the kind's lifetime (never refused)."""
+    """The requested deadline clamped into the kind's lifetime (never refused).
+
+    Whole seconds, as the API shows it: the hold lapses at the very instant it announces.
+    """
     if kind == "commitment":
         low, high, default = BASKET_MIN, COMMITMENT_MAX, COMMITMENT_DEFAULT
     else:
         low, high, default = BASKET_MIN, BASKET_MAX, BASKET_DEFAULT
-    if requested is None:
-        return now + default
-    return min(max(requested, now + low), now + high)
+    chosen = now + default if requested is None else min(max(requested, now + low), now + high)
+    return chosen.replace(microsecond=0)
 
 
 def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = None) -> Hold:

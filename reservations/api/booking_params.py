@@ -137,10 +137,12 @@ def _guarantee_request(value) -> dict:
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise BadRequest("`guarantee_request[amount]` must be an integer.", param="guarantee_request[amount]")
         request["amount"] = amount
+    # Named as sent (`guarantee_request[...]`), like the rest of the body.
+    named = {f"guarantee_request[{name}]": item for name, item in value.items()}
     if value.get("deadline_hours") is not None:
-        request["deadline_hours"] = f.positive_int(value, "deadline_hours")
+        request["deadline_hours"] = f.positive_int(named, "guarantee_request[deadline_hours]")
     if value.get("cancel_on_expiry") is not None:
-        request["cancel_on_expiry"] = f.boolean(value, "cancel_on_expiry")
+        request["cancel_on_expiry"] = f.boolean(named, "guarantee_request[cancel_on_expiry]")
     return request
 
 

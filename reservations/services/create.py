@@ -203,6 +203,9 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             starts_at=slot.starts_at,
             ends_at=slot.ends_at,
             guest=guest,
+            # What the booker typed where the matched profile differs: this booking's own contact.
+            contact_email=submitted.get("submitted_email"),
+            contact_phone=submitted.get("submitted_phone"),
             guest_notes=params.guest_notes,
             internal_notes=params.internal_notes,
             guest_notifications=params.guest_notifications,
@@ -218,7 +221,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         )
         if hold is not None:
             reservation.public_id = "resv_" + hold.public_id.removeprefix("hold_")
-        reservation.status = _initial_status(reservation, slot, restaurant, guest, now)
+        reservation.status = _initial_status(reservation, slot, restaurant, guest, now, params)
         reservation.save()
         reservation.tables.set(slot.table_ids)
         if hold is not None:
@@ -239,13 +242,13 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
     return reservation
 
 
-def _initial_status(reservation, slot: Slot, restaurant, guest, now) -> str:
+def _initial_status(reservation, slot: Slot, restaurant, guest, now, params: CreateParams) -> str:
     if slot.guarantee is not None:
         if not (reservation.contact_email or guest.email):
             raise unprocessable(
                 "email_required_for_guarantee",
                 "This slot needs a card guarantee, which needs a guest e-mail address.",
-                param="guest[email]",
+                param="guest_id" if params.guest_id is not None else "guest[email]",
             )
         per_guest = slot.guarantee.per_guest_amount
         request_card(

@@ -10,9 +10,15 @@ def has_card_guarantee(reservation) -> bool:
     return bool(reservation.guarantee_kind) and reservation.guarantee_status in LIVE_GUARANTEE
 
 
-def _current_policy(reservation, policy):
+def slot_guarantee(reservation, policy):
+    """The card the booking's current slot and party size ask for, if any."""
     shift = next((s for s in policy.shifts if s.id == reservation.shift_id), None)
     return shift.guarantee_for(reservation.party_size) if shift else None
+
+
+def _service_policy(reservation, policy):
+    shift = next((s for s in policy.shifts if s.id == reservation.shift_id), None)
+    return shift.guarantee if shift else None
 
 
 def check_guarantee_change(reservation, policy, decision, party_size: int) -> None:
@@ -33,7 +39,7 @@ def check_guarantee_change(reservation, policy, decision, party_size: int) -> No
                 "This change raises the card guarantee; only the guest can consent to that.",
             )
         return
-    if reservation.guarantee_waived or _current_policy(reservation, policy) is not None:
+    if reservation.guarantee_waived or slot_guarantee(reservation, policy) is not None:
         return  # already on a guaranteed slot without a card: not made worse by this change
     raise unprocessable(
         "guarantee_modify_requires_card",
@@ -53,7 +59,8 @@ def apply_guarantee_request(reservation, request: dict, policy, now) -> None:
         )
     if not restaurant.payments_enabled:
         raise unprocessable("payments_suspended", "This restaurant cannot take card payments now.")
-    slot_policy = _current_policy(reservation, policy)
+    # The restaurant's terms: the service's card policy, per guest, whatever the party size.
+    slot_policy = _service_policy(reservation, policy)
     amount = request.get("amount")
     if amount is None and slot_policy is not None:
         amount = slot_policy.per_guest_amount * reservation.party_size

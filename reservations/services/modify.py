@@ -15,7 +15,11 @@ from reservations.services import allocations, events
 from reservations.services.create import created_event_data
 from reservations.services.decide import decide, resolve_group
 from reservations.services.errors import finalized, not_found
-from reservations.services.guarantee_requests import apply_guarantee_request, check_guarantee_change
+from reservations.services.guarantee_requests import (
+    apply_guarantee_request,
+    check_guarantee_change,
+    slot_guarantee,
+)
 from reservations.services.locking import lock_restaurant
 from reservations.services.policy import bump_availability_version
 
@@ -120,8 +124,9 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
         waived: list[str] = []
         decision = None
         if any(name in fields for name in SLOT_FIELDS):
+            required_before = slot_guarantee(reservation, policy_for(restaurant))
             decision, waived = _reslot(reservation, params, now, changes)
-            _after_move(reservation, decision, restaurant)
+            _after_move(reservation, decision, required_before is not None)
         if params.guarantee_request is not None:
             apply_guarantee_request(reservation, params.guarantee_request, policy_for(restaurant), now)
         reservation.save()
@@ -131,13 +136,23 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
     return reservation
 
 
-def _after_move(reservation: Reservation, decision, restaurant) -> None:
+def _after_move(reservation: Reservation, decision, slot_required_card: bool) -> None:
     """Status consequences of a new slot or party size."""
+    # The engine ran with `guarantee_required` waived (a modify never adds a card): ask the
+    # new slot itself whether the booking still needs its card.
+    needed = decision.shift.guarantee_for(reservation.party_size)
     if reservation.status == "confirmed" and decision.requires_approval:
         if reservation.booking_channel not in STAFF_CHANNELS:
             reservation.status = "pending"
-    elif reservation.status == "awaiting_guarantee" and decision.guarantee is None:
-        # The card requirement is gone: the booking stands without one.
+    elif reservation.status != "awaiting_guarantee":
+        return
+    elif needed is not None:
+        # Still asked for; a smaller party is asked for less (never more: see check_guarantee_change).
+        amount = needed.per_guest_amount * reservation.party_size
+        reservation.guarantee_amount = min(amount, reservation.guarantee_amount or amount)
+    elif slot_required_card:
+        # The slot's card requirement is gone: the booking stands without one. (A card the
+        # restaurant asked for with `guarantee_request` stays asked for.)
         reservation.guarantee_kind = ""
         reservation.guarantee_status = ""
         reservation.guarantee_amount = None

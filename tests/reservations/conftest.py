@@ -37,7 +37,27 @@ def bistro(restaurant, clock) -> Bistro:
         TableFactory(section=section, name="T6", min_capacity=4, max_capacity=6, position=3),
     ]
     shift = ShiftFactory(floor_plan=plan)
+    # Tests book more than the default write burst of 20; the rate limit is tested elsewhere.
+    restaurant.write_burst, restaurant.write_per_second = 10_000, 1_000.0
+    restaurant.save(update_fields=["write_burst", "write_per_second"])
     return Bistro(restaurant, plan, section, tables, shift)
+
+
+@pytest.fixture
+def no_guests(restaurant, make_client):
+    """Every scope but `guests:read`."""
+    return make_client(restaurant, ["reservations:read", "reservations:write", "reservations:write:override"])
+
+
+@pytest.fixture
+def writer(restaurant, make_client):
+    """Read and write, without the override scope nor `guests:read`."""
+    return make_client(restaurant, ["reservations:read", "reservations:write"])
+
+
+@pytest.fixture
+def reader(restaurant, make_client):
+    return make_client(restaurant, ["reservations:read"])
 
 
 def booking_body(**overrides) -> dict:

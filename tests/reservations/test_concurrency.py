@@ -1,0 +1,168 @@
+"""Races against the real database: real threads, each on its own connection, one winner."""
+
+import threading
+
+import pytest
+from django.db import connection, connections
+from rest_framework.test import APIClient
+
+from reservations.models import Reservation, Shift
+from tests.factories import TableFactory
+from tests.reservations.helpers import (
+    book,
+    new_key,
+    overlapping_allocations,
+    policy_changed,
+    post_json,
+)
+from tests.reservations.conftest import DAY
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+RESERVATION = {"service_date": DAY, "start_time": "19:30", "party_size": 5,
+               "guest": {"first_name": "Racer", "last_name": "X", "email": "racer@example.com"}}
+HOLD = {"service_date": DAY, "start_time": "19:30", "party_size": 5}
+
+
+def race(secret: str, requests: list) -> list[tuple[int, dict, bytes]]:
+    """Send every (path, body, key[, method]) at once, each from its own thread and connection.
+
+    Answers come back in the order of the requests.
+    """
+    barrier = threading.Barrier(len(requests))
+    answers: list = [None] * len(requests)
+    errors: list = []
+
+    def worker(index: int, path: str, body: dict, key: str | None, method: str = "post") -> None:
+        try:
+            client = APIClient()
+            client.credentials(HTTP_AUTHORIZATION=f"Bearer {secret}")
+            barrier.wait(timeout=30)
+            if method == "patch":
+                response = client.patch(path, body, format="json")
+            else:
+                response = post_json(client, path, body, key)
+            answers[index] = (response.status_code, response.json(), response.content)
+        except Exception as error:  # noqa: BLE001 - reported by the assertion below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker, args=(i, *request)) for i, request in enumerate(requests)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not errors, errors
+    return answers
+
+
+def statuses(answers) -> list[int]:
+    return sorted(status for status, _, _ in answers)
+
+
+def test_thirty_threads_racing_for_the_last_table_make_one_booking(api, bistro):
+    answers = race(api.secret, [("/v1/reservations", RESERVATION, new_key()) for _ in range(30)])
+    assert statuses(answers) == [201] + [422] * 29
+    for status, body, _ in answers:
+        if status == 422:
+            assert [v["code"] for v in body["error"]["violations"]] == ["no_table_available"]
+    assert Reservation.objects.count() == 1
+    assert overlapping_allocations() == 0
+
+
+def test_racing_creates_never_exceed_a_covers_cap(api, bistro):
+    for n in range(10):
+        TableFactory(section=bistro.section, name=f"B{n}", min_capacity=1, max_capacity=2, position=10 + n)
+    Shift.objects.filter(pk=bistro.shift.pk).update(max_covers=10)
+    policy_changed(bistro.restaurant)
+    body = {**RESERVATION, "party_size": 2}
+    answers = race(api.secret, [("/v1/reservations", body, new_key()) for _ in range(20)])
+    assert statuses(answers) == [201] * 5 + [422] * 15
+    for status, answer, _ in answers:
+        if status == 422:
+            assert [v["code"] for v in answer["error"]["violations"]] == ["slot_no_longer_available"]
+    covers = sum(Reservation.objects.values_list("party_size", flat=True))
+    assert covers == 10
+    assert overlapping_allocations() == 0
+
+
+def test_racing_holds_and_creates_never_exceed_a_covers_cap(api, bistro):
+    for n in range(10):
+        TableFactory(section=bistro.section, name=f"B{n}", min_capacity=1, max_capacity=2, position=10 + n)
+    Shift.objects.filter(pk=bistro.shift.pk).update(max_covers=7)
+    policy_changed(bistro.restaurant)
+    requests = []
+    for n in range(16):
+        if n % 2:
+            requests.append(("/v1/reservations", {**RESERVATION, "party_size": 2}, new_key()))
+        else:
+            requests.append(("/v1/holds", {**HOLD, "party_size": 2}, new_key()))
+    answers = race(api.secret, requests)
+    assert statuses(answers).count(201) == 3  # 3 x 2 covers fit under 7, a fourth party would need 8
+    from holds.models import Hold
+
+    covers = sum(Reservation.objects.values_list("party_size", flat=True)) + sum(
+        Hold.objects.filter(status="held").values_list("party_size", flat=True))
+    assert covers == 6
+    assert overlapping_allocations() == 0
+
+
+def test_ten_identical_requests_with_one_key_make_one_booking(api, bistro):
+    key = new_key()
+    answers = race(api.secret, [("/v1/reservations", RESERVATION, key) for _ in range(10)])
+    assert statuses(answers) == [201] * 10
+    bodies = {content for _, _, content in answers}
+    assert len(bodies) == 1
+    assert Reservation.objects.count() == 1
+    assert Reservation.objects.get().public_id == answers[0][1]["id"]
+
+
+def test_a_hold_and_a_create_racing_for_one_table_get_one_winner(api, bistro):
+    requests = []
+    for n in range(10):
+        requests.append(("/v1/holds", HOLD, new_key()))
+        requests.append(("/v1/reservations", RESERVATION, new_key()))
+    answers = race(api.secret, requests)
+    assert statuses(answers) == [201] + [422] * 19
+    from holds.models import Hold
+
+    assert Reservation.objects.count() + Hold.objects.count() == 1
+    assert overlapping_allocations() == 0
+
+
+def test_racing_conversions_of_one_hold_make_one_booking(api, bistro):
+    from tests.reservations.helpers import take_hold
+
+    made = take_hold(api)
+    body = {"hold_id": made["id"], "guest": {"first_name": "Racer"}}
+    answers = race(api.secret, [("/v1/reservations", body, new_key()) for _ in range(8)])
+    assert statuses(answers) == [201] + [409] * 7
+    assert Reservation.objects.count() == 1
+    assert overlapping_allocations() == 0
+
+
+def test_racing_modifies_for_the_last_table(api, bistro):
+    first = book(api, party_size=2, start_time="19:00")
+    second = book(api, party_size=2, start_time="19:00")
+    requests = [(f"/v1/reservations/{rid}", {"party_size": 5}, None, "patch") for rid in (first["id"], second["id"])]
+    answers = race(api.secret, requests)
+    assert statuses(answers) == [200, 422]
+    assert sorted(Reservation.objects.values_list("party_size", flat=True)) == [2, 5]
+    assert overlapping_allocations() == 0
+
+
+def test_the_database_refuses_overlapping_allocations_whatever_the_code_does(api, bistro):
+    """The exclusion constraint is the last guard: a second allocation of a taken table fails."""
+    from django.db import IntegrityError, transaction
+
+    from reservations.models import TableAllocation
+
+    made = book(api, party_size=5)
+    row = TableAllocation.objects.get(reservation__public_id=made["id"])
+    other = book(api, party_size=2)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TableAllocation.objects.create(restaurant=bistro.restaurant, table=row.table,
+                                       reservation=Reservation.objects.get(public_id=other["id"]),
+                                       during=(row.during.lower, row.during.upper))
+    assert connection.is_usable()

@@ -1,0 +1,60 @@
+"""List endpoints run a number of queries that does not grow with the page."""
+
+import datetime as dt
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from holds.models import Hold
+from tests.factories import CompanyFactory
+from tests.reservations.helpers import make_booking, make_guest
+
+
+def count_queries(client, path: str, query: dict, expected_rows: int) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path, query)
+    assert response.status_code == 200, response.content
+    assert len(response.json()["data"]) == expected_rows
+    return len(captured.captured_queries)
+
+
+def add_bookings(bistro, count: int) -> None:
+    for n in range(count):
+        company = CompanyFactory(restaurant=bistro.restaurant) if n % 2 else None
+        booking = make_booking(bistro, make_guest(bistro.restaurant, email=f"g{n}@example.com"),
+                               day=dt.date(2026, 12, 2) + dt.timedelta(days=n % 20), company=company)
+        booking.tables.set([bistro.tables[n % 3]])
+
+
+def add_holds(bistro, count: int) -> None:
+    starts = dt.datetime(2026, 12, 5, 18, 30, tzinfo=dt.UTC)
+    for n in range(count):
+        hold = Hold.objects.create(restaurant=bistro.restaurant, shift=bistro.shift, party_size=2,
+                                   service_date=dt.date(2026, 12, 5), starts_at=starts,
+                                   ends_at=starts + dt.timedelta(hours=2),
+                                   expires_at=starts - dt.timedelta(days=3) + dt.timedelta(minutes=n))
+        hold.tables.set([bistro.tables[n % 3]])
+
+
+def test_reservation_list_with_expanded_guests_is_constant(api, bistro):
+    add_bookings(bistro, 5)
+    few = count_queries(api, "/v1/reservations", {"limit": 100, "expand": "guest"}, 5)
+    add_bookings(bistro, 95)
+    many = count_queries(api, "/v1/reservations", {"limit": 100, "expand": "guest"}, 25)  # 25 with expand
+    assert many == few
+    plain_many = count_queries(api, "/v1/reservations", {"limit": 100}, 100)
+    assert plain_many <= few
+
+
+def test_reservation_list_with_events_is_constant(api, bistro):
+    add_bookings(bistro, 5)
+    few = count_queries(api, "/v1/reservations", {"limit": 100, "expand": "guest,events"}, 5)
+    add_bookings(bistro, 40)
+    assert count_queries(api, "/v1/reservations", {"limit": 100, "expand": "guest,events"}, 25) == few
+
+
+def test_hold_list_is_constant(api, bistro):
+    add_holds(bistro, 5)
+    few = count_queries(api, "/v1/holds", {"limit": 100}, 5)
+    add_holds(bistro, 95)
+    assert count_queries(api, "/v1/holds", {"limit": 100}, 100) == few

@@ -1,0 +1,111 @@
+"""POST /v1/reservations/{id}/cancel: no body, any booking, final states, reason partner_api."""
+
+import pytest
+
+from reservations.models import Reservation, TableAllocation
+from tests.reservations.helpers import (
+    REPLAYED,
+    assert_error,
+    book,
+    cancel,
+    codes,
+    create,
+    events,
+    make_booking,
+    offered_times,
+    policy_changed,
+    set_status,
+    table_names,
+)
+
+
+def test_cancel_frees_the_tables_and_records_the_reason(api, bistro):
+    made = book(api, party_size=5)
+    assert codes(create(api, party_size=5)) == ["no_table_available"]
+    response = cancel(api, made["id"])
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["status"] == "cancelled"
+    assert {k: v for k, v in body.items() if k not in ("status", "updated_at")} == {
+        k: v for k, v in made.items() if k not in ("status", "updated_at")}
+    assert not TableAllocation.objects.filter(reservation__public_id=made["id"]).exists()
+    assert "19:30" in offered_times(api, party_size=5)
+    assert table_names(book(api, party_size=5)) == ["T6"]
+    event = events(api, made["id"])[-1]
+    assert event["type"] == "reservation.cancelled"
+    assert event["data"] == {"from_status": "confirmed", "to_status": "cancelled",
+                             "cancellation_reason": "partner_api"}
+    assert Reservation.objects.get(public_id=made["id"]).cancellation_reason == "partner_api"
+
+
+def test_cancelling_again_is_200_with_the_same_booking(api, bistro):
+    made = book(api)
+    first = cancel(api, made["id"])
+    again = cancel(api, made["id"])
+    assert again.status_code == 200 and again.json() == first.json()
+    assert [e["type"] for e in events(api, made["id"])] == ["reservation.created", "reservation.cancelled"]
+
+
+@pytest.mark.parametrize("status", ["completed", "no_show"])
+def test_final_states_are_409(api, bistro, status):
+    made = book(api)
+    set_status(made["id"], status)
+    assert_error(cancel(api, made["id"]), 409, "reservation_finalized")
+    assert Reservation.objects.get(public_id=made["id"]).status == status
+
+
+@pytest.mark.parametrize("status", ["pending", "confirmed", "partially_seated", "seated"])
+def test_any_live_state_is_cancelled(api, bistro, status):
+    made = book(api)
+    set_status(made["id"], status)
+    assert cancel(api, made["id"]).json()["status"] == "cancelled"
+    assert events(api, made["id"])[-1]["data"]["from_status"] == status
+
+
+def test_a_body_is_refused_and_the_booking_stays(api, bistro):
+    made = book(api)
+    response = cancel(api, made["id"], {"reason": "changed plans"})
+    assert_error(response, 400, "bad_request", param="reason")
+    assert Reservation.objects.get(public_id=made["id"]).status == "confirmed"
+    assert_error(api.post(f"/v1/reservations/{made['id']}/cancel?reason=x"), 400, "bad_request", param="reason")
+    assert cancel(api, made["id"], {}).status_code == 200  # an empty object carries no field
+
+
+def test_any_booking_of_the_restaurant_can_be_cancelled(api, bistro, make_client):
+    staff_made = make_booking(bistro, source="manual", booking_channel="back_office")
+    other_key = make_client(bistro.restaurant, ["reservations:write"])
+    response = cancel(other_key, staff_made.public_id)
+    assert response.status_code == 200 and response.json()["status"] == "cancelled"
+    made = book(api)
+    assert cancel(other_key, made["id"]).status_code == 200
+
+
+def test_a_booking_awaiting_its_card_is_cancelled_silently(api, bistro):
+    from reservations.models import Shift
+
+    Shift.objects.filter(pk=bistro.shift.pk).update(guarantee_per_guest_amount=1000)
+    policy_changed(bistro.restaurant)
+    made = book(api)
+    assert made["status"] == "awaiting_guarantee"
+    assert cancel(api, made["id"]).json()["status"] == "cancelled"
+    assert events(api, made["id"]) == []
+
+
+def test_unknown_foreign_or_hold_ids_are_404(api, bistro):
+    assert_error(cancel(api, "resv_000000000000000000000000"), 404, "not_found")
+    held = api.post("/v1/holds", {"service_date": "2026-12-05", "start_time": "19:30", "party_size": 2},
+                    format="json", HTTP_IDEMPOTENCY_KEY="cancel-hold").json()
+    assert_error(cancel(api, held["id"]), 404, "not_found")
+    assert api.get(f"/v1/holds/{held['id']}").json()["status"] == "held"
+
+
+def test_scopes(reader, api, bistro):
+    made = book(api)
+    assert_error(cancel(reader, made["id"]), 403, "insufficient_scope", param=None)
+
+
+def test_idempotency_key_is_optional_and_replays(api, bistro):
+    made = book(api)
+    first = cancel(api, made["id"], key="cancel-1")
+    again = cancel(api, made["id"], key="cancel-1")
+    assert again[REPLAYED] == "true" and again.content == first.content
