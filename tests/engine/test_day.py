@@ -91,7 +91,9 @@ def test_message_only_sets_the_message_and_runs_no_service():
 
 
 def test_display_only_note_shows_every_service_with_no_slots():
-    pol = policy(shifts=[shift(1), shift(2, start="12:00", end="14:00")], day_notes=[note(DATE, "Walk-ins", "display_only")])
+    pol = policy(
+        shifts=[shift(1), shift(2, start="12:00", end="14:00")], day_notes=[note(DATE, "Walk-ins", "display_only")]
+    )
     result = day(pol)
     assert result.display_only is True
     assert result.day_message == "Walk-ins"
@@ -173,11 +175,12 @@ def test_waitlist_open_needs_the_service_waitlist_and_the_widget(service, widget
     assert day(pol).shifts[0].waitlist_open is expected
 
 
-def test_effective_cutoff_is_the_service_value_else_the_restaurant_default():
-    assert day(policy(shifts=[shift(cutoff_minutes=30)], default_cutoff_minutes=60)).shifts[0].effective_cutoff_minutes == 30
-    assert day(policy(shifts=[shift()], default_cutoff_minutes=60)).shifts[0].effective_cutoff_minutes == 60
-    assert day(policy(shifts=[shift(cutoff_minutes=0)], default_cutoff_minutes=60)).shifts[0].effective_cutoff_minutes == 0
-    assert day(policy(shifts=[shift()])).shifts[0].effective_cutoff_minutes is None
+@pytest.mark.parametrize(
+    ("own", "default", "effective"), [(30, 60, 30), (None, 60, 60), (0, 60, 0), (-1, 60, -1), (None, None, None)]
+)
+def test_effective_cutoff_is_the_service_value_else_the_restaurant_default(own, default, effective):
+    pol = policy(shifts=[shift(cutoff_minutes=own)], default_cutoff_minutes=default)
+    assert day(pol).shifts[0].effective_cutoff_minutes == effective
 
 
 def test_unavailable_slots_are_sold_times_this_party_cannot_take():
