@@ -222,3 +222,18 @@ def test_excluding_another_restaurants_booking_is_404(api, restaurant):
     foreign = book(other, [Floor(other).b1], size=5)
     assert_error(get(api, excluding=foreign.public_id), 404, "not_found", param="excluding")
     assert_error(get(api, excluding="hold_nothing"), 404, "not_found", param="excluding")
+
+
+def test_bookings_after_midnight_count_for_the_night_they_belong_to(api, restaurant):
+    floor = Floor(restaurant, start_time=dt.time(22, 0), end_time=dt.time(2, 0), slot_interval_minutes=60,
+                  seating_minutes=60)
+    night = dt.date(2026, 12, 5)
+    # B1 (the only table for five) is taken from 22:00 to 00:00, then from 00:00 to 03:00 next morning:
+    # the second allocation starts on the next calendar day but blocks the night of the 5th.
+    book(restaurant, [floor.b1], date=night, time="22:00", minutes=120, size=5, shift=floor.shift)
+    book(restaurant, [floor.b1], date=night + dt.timedelta(days=1), time="00:00", minutes=180, size=5,
+         shift=floor.shift)
+    month = days(api)
+    assert 5 not in month["2026-12-05"]["party_sizes"]
+    assert 5 in month["2026-12-06"]["party_sizes"]  # its own night starts at 22:00 on the 6th
+    assert 5 in month["2026-12-04"]["party_sizes"]
