@@ -8,9 +8,15 @@ DEFAULT_DEADLINE_HOURS = 48
 def card_deadline(
     now: dt.datetime, starts_at: dt.datetime, cancel_hours: int | None, hours: int = DEFAULT_DEADLINE_HOURS
 ) -> dt.datetime:
-    """`hours` from now, clamped to before the booked time and the free-cancellation time."""
-    limit = starts_at if cancel_hours is None else starts_at - dt.timedelta(hours=cancel_hours)
-    return min(now + dt.timedelta(hours=hours), limit)
+    """`hours` from now, clamped to before the booked time and the free-cancellation time.
+
+    When free cancellation has already ended, the booked time is the limit (a deadline in
+    the past could never be met). Whole seconds, as the API shows it.
+    """
+    limit = starts_at
+    if cancel_hours is not None and starts_at - dt.timedelta(hours=cancel_hours) > now:
+        limit = starts_at - dt.timedelta(hours=cancel_hours)
+    return min(now + dt.timedelta(hours=hours), limit).replace(microsecond=0)
 
 
 def request_card(reservation, *, amount: int, currency: str, deadline: dt.datetime, cancel_hours, cancel_on_expiry=True):
