@@ -101,8 +101,10 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
     fields = params.fields
     with transaction.atomic():
         lock_restaurant(restaurant.pk)
-        reservation = Reservation.objects.select_for_update(of=("self",)).select_related("restaurant", "company", "guest").get(
-            pk=reservation.pk
+        reservation = (
+            Reservation.objects.select_for_update(of=("self",))
+            .select_related("restaurant", "company", "guest")
+            .get(pk=reservation.pk)
         )
         if reservation.status in FINAL_STATUSES:
             raise finalized(reservation.status)
@@ -126,7 +128,7 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
         if any(name in fields for name in SLOT_FIELDS):
             required_before = slot_guarantee(reservation, policy_for(restaurant))
             decision, waived = _reslot(reservation, params, now, changes)
-            _after_move(reservation, decision, required_before is not None)
+            _after_move(reservation, decision, required_before is not None, _asks_more(changes))
         if params.guarantee_request is not None:
             apply_guarantee_request(reservation, params.guarantee_request, policy_for(restaurant), now)
         reservation.save()
@@ -136,12 +138,19 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
     return reservation
 
 
-def _after_move(reservation: Reservation, decision, slot_required_card: bool) -> None:
+def _asks_more(changes: Changes) -> bool:
+    """A new time or date, or a larger party: what the restaurant approved no longer covers it."""
+    values = changes.values
+    grew = "party_size" in values and values["party_size"]["to"] > values["party_size"]["from"]
+    return grew or "starts_at" in values or "service_date" in values
+
+
+def _after_move(reservation: Reservation, decision, slot_required_card: bool, asks_more: bool) -> None:
     """Status consequences of a new slot or party size."""
     # The engine ran with `guarantee_required` waived (a modify never adds a card): ask the
     # new slot itself whether the booking still needs its card.
     needed = decision.shift.guarantee_for(reservation.party_size)
-    if reservation.status == "confirmed" and decision.requires_approval:
+    if reservation.status == "confirmed" and decision.requires_approval and asks_more:
         if reservation.booking_channel not in STAFF_CHANNELS:
             reservation.status = "pending"
     elif reservation.status != "awaiting_guarantee":

@@ -166,3 +166,23 @@ def test_the_sweep_task_is_scheduled_every_five_minutes():
     entries = [entry for entry in schedule.values() if entry["task"] == "holds.tasks.sweep_holds"]
     assert entries, schedule
     assert entries[0]["schedule"] in (300, 300.0, dt.timedelta(minutes=5))
+
+
+def test_a_lapsed_basket_hold_stops_counting_against_the_caps(api, bistro):
+    from reservations.models import Shift
+    from tests.reservations.helpers import policy_changed
+
+    Shift.objects.filter(pk=bistro.shift.pk).update(max_covers=4)
+    policy_changed(bistro.restaurant)
+    basket = take_hold(api, party_size=4)
+    commitment = take_hold(api, party_size=2, kind="commitment", override=["slot_no_longer_available"],
+                           expires_at=(NOW + dt.timedelta(minutes=20)).isoformat())
+    assert codes(create(api, party_size=2, start_time="21:00")) == ["slot_no_longer_available"]
+    with time_machine.travel(NOW + dt.timedelta(minutes=21), tick=False):
+        # the basket's four covers are free; the commitment's two still count until the sweep
+        assert codes(create(api, party_size=3, start_time="21:00")) == ["slot_no_longer_available"]
+        assert book(api, party_size=2, start_time="21:00")["status"] == "confirmed"
+        sweep_expired_holds()
+        assert api.get(f"/v1/holds/{commitment['id']}").json()["status"] == "expired"
+        assert book(api, party_size=2, start_time="19:00")["status"] == "confirmed"
+    assert basket["id"]

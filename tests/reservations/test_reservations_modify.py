@@ -485,3 +485,21 @@ def test_an_after_midnight_seating_keeps_its_service_date_through_a_modify(api, 
     assert body["service_date"] == "2026-12-05" and body["starts_at"] == "2026-12-06T00:30:00+01:00"
     body = ok(patch(api, made["id"], {"start_time": "23:30"}))
     assert body["starts_at"] == "2026-12-05T23:30:00+01:00"
+
+
+def test_a_smaller_party_needs_no_new_approval(api, bistro):
+    Shift.objects.filter(pk=bistro.shift.pk).update(approval_from_party_size=4)
+    policy_changed(bistro.restaurant)
+    made = book(api, party_size=6)
+    set_status(made["id"], "confirmed")  # the restaurant approved six
+    assert ok(patch(api, made["id"], {"party_size": 5}))["status"] == "confirmed"
+    assert ok(patch(api, made["id"], {"section_id": bistro.section.public_id}))["status"] == "confirmed"
+    assert ok(patch(api, made["id"], {"start_time": "20:00"}))["status"] == "pending"
+
+
+def test_a_requested_card_deadline_is_never_in_the_past(api, bistro):
+    Shift.objects.filter(pk=bistro.shift.pk).update(guarantee_per_guest_amount=1000, guarantee_cancel_hours=24)
+    policy_changed(bistro.restaurant)
+    made = book(api, service_date="2026-12-01", start_time="19:00")  # free cancellation ended at 19:00 yesterday
+    assert made["status"] == "awaiting_guarantee"
+    assert made["guarantee"]["expires_at"] == "2026-12-01T19:00:00+01:00"
