@@ -166,3 +166,14 @@ def test_the_database_refuses_overlapping_allocations_whatever_the_code_does(api
                                        reservation=Reservation.objects.get(public_id=other["id"]),
                                        during=(row.during.lower, row.during.upper))
     assert connection.is_usable()
+
+
+def test_ten_identical_holds_with_one_key_make_one_hold(api, bistro):
+    from holds.models import Hold
+
+    key = new_key()
+    answers = race(api.secret, [("/v1/holds", HOLD, key) for _ in range(10)])
+    assert statuses(answers) == [201] * 10
+    assert len({content for _, _, content in answers}) == 1
+    assert Hold.objects.count() == 1
+    assert overlapping_allocations() == 0

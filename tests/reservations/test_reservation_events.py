@@ -123,3 +123,28 @@ def test_status_changes_carry_from_and_to(api, bistro, status):
     cancel(api, made["id"])
     data = events(api, made["id"])[-1]["data"]
     assert (data["from_status"], data["to_status"]) == (status, "cancelled")
+
+
+def _fail(*args, **kwargs):
+    raise RuntimeError("a failure after the event was written")
+
+
+def test_a_change_and_its_event_commit_together(api, bistro, monkeypatch):
+    from guests.models import Guest
+    from reservations.models import Reservation, TableAllocation
+    from tests.reservations.helpers import allocations_of, create, new_key
+
+    made = book(api)
+    monkeypatch.setattr("reservations.services.modify.bump_availability_version", _fail)
+    monkeypatch.setattr("reservations.services.cancel.bump_availability_version", _fail)
+    monkeypatch.setattr("reservations.services.create.bump_availability_version", _fail)
+    assert patch(api, made["id"], {"party_size": 4}).status_code == 500
+    assert cancel(api, made["id"]).status_code == 500
+    key = new_key()
+    assert create(api, key=key, start_time="20:00", guest={"first_name": "Zed"}).status_code == 500
+    assert Reservation.objects.count() == 1 and Guest.objects.count() == 1
+    assert ReservationEvent.objects.count() == 1
+    assert Reservation.objects.get().party_size == 2 and Reservation.objects.get().status == "confirmed"
+    assert allocations_of(made["id"]) == ["T2"] and TableAllocation.objects.count() == 1
+    monkeypatch.undo()
+    assert create(api, key=key, start_time="20:00", guest={"first_name": "Zed"}).status_code == 201
