@@ -186,3 +186,24 @@ def test_a_lapsed_basket_hold_stops_counting_against_the_caps(api, bistro):
         assert api.get(f"/v1/holds/{commitment['id']}").json()["status"] == "expired"
         assert book(api, party_size=2, start_time="19:00")["status"] == "confirmed"
     assert basket["id"]
+
+
+def test_a_cached_availability_answer_is_not_revalidated_across_a_lapse(api, bistro):
+    made = take_hold(api, party_size=5)
+    query = {"service_date": "2026-12-05", "party_size": 5}
+    deadline = dt.datetime.fromisoformat(made["expires_at"])
+    with time_machine.travel(deadline - dt.timedelta(seconds=1), tick=False):
+        first = api.get("/v1/availability", query)
+        assert api.get("/v1/availability", query, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    with time_machine.travel(deadline, tick=False):
+        fresh = api.get("/v1/availability", query, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert fresh.status_code == 200
+        assert "19:30" in [s["time"] for shift in fresh.json()["shifts"] for s in shift["slots"]]
+
+
+def test_a_release_changes_the_availability_etag(api, bistro):
+    made = take_hold(api, party_size=5)
+    query = {"service_date": "2026-12-05", "party_size": 5}
+    first = api.get("/v1/availability", query)
+    api.delete(f"/v1/holds/{made['id']}")
+    assert api.get("/v1/availability", query, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
