@@ -148,7 +148,7 @@ def _decide(day: Day, service: ServiceDay, slot: Slot, request: BookingRequest) 
     if request.entire_group_id is not None:
         tables = [t.id for t in group_tables(day.policy, service.shift, request.entire_group_id)]
         if not tables:
-            decision.violations = [violation("no_table_available_in_section")]
+            decision.violations = [violation("no_table_available_in_section", param="entire_section_id")]
             return decision
         conflicts = _section_conflicts(service, tables, slot.starts_at, decision.occupied_until)
         if conflicts:

@@ -70,9 +70,12 @@ class Violation:
         return data
 
 
-def violation(code: str, *, message: str | None = None, conflicts: tuple = ()) -> Violation:
+def violation(
+    code: str, *, message: str | None = None, conflicts: tuple = (), param: str | None = None
+) -> Violation:
+    """A rule's violation; `param` names the field sent when the rule's usual one was not."""
     rule = RULES[code]
-    return Violation(code, message or rule.message, rule.param, rule.overridable, conflicts)
+    return Violation(code, message or rule.message, param or rule.param, rule.overridable, conflicts)
 
 
 def off_grid(sent: str, times: list[str]) -> Violation:

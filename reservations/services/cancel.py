@@ -22,7 +22,9 @@ def cancel_reservation(*, reservation: Reservation, reason: str = PARTNER_API) -
         announced = events.has_created_event(reservation)
         reservation.status = "cancelled"
         reservation.cancellation_reason = reason
-        reservation.save(update_fields=["status", "cancellation_reason", "updated_at"])
+        if reservation.guarantee_status == "requested":
+            reservation.guarantee_status = "released"  # the card request ends unanswered, nothing charged
+        reservation.save(update_fields=["status", "cancellation_reason", "guarantee_status", "updated_at"])
         allocations.release(reservation=reservation)
         # A card request that never became a booking is cancelled silently (no created event either).
         if announced:

@@ -9,6 +9,7 @@ from django.utils import timezone
 from config.api.errors import BadRequest, Conflict, InsufficientScope
 from config.api.formats import zone
 from config.api.ids import random_token
+from config.api.params import parse_metadata
 from config.api.scopes import OVERRIDE
 from guests.models import Guest
 from guests.services import GuestInput, match_or_create, resolve
@@ -213,7 +214,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             company=company,
             section_group_id=slot.group_id,
             entire_section=slot.entire_section,
-            metadata={**(hold.metadata if hold else {}), **params.metadata},
+            metadata=parse_metadata({**(hold.metadata if hold else {}), **params.metadata}),
             modification_token=random_token(32),
             submitted_guest=submitted,
             overrides_accepted=slot.waived,

@@ -3,6 +3,8 @@
 import pytest
 
 from reservations.models import Reservation, TableAllocation
+from reservations.services.policy import bump_availability_version
+from tests.reservations.conftest import DAY, booking_body
 from tests.reservations.helpers import (
     REPLAYED,
     assert_error,
@@ -109,3 +111,34 @@ def test_idempotency_key_is_optional_and_replays(api, bistro):
     first = cancel(api, made["id"], key="cancel-1")
     again = cancel(api, made["id"], key="cancel-1")
     assert again[REPLAYED] == "true" and again.content == first.content
+
+
+def test_cancelling_a_card_request_releases_the_guarantee(api, bistro):
+    bistro.shift.guarantee_per_guest_amount = 1500
+    bistro.shift.save()
+    bump_availability_version(bistro.restaurant.pk)
+    created = api.post("/v1/reservations", booking_body(), format="json", HTTP_IDEMPOTENCY_KEY="card-1")
+    assert created.status_code == 201, created.content
+    assert created.json()["guarantee"]["status"] == "requested"
+    cancelled = api.post(f"/v1/reservations/{created.json()['id']}/cancel")
+    assert cancelled.status_code == 200
+    assert cancelled.json()["guarantee"]["status"] == "released"
+
+
+def test_metadata_carried_from_a_hold_and_sent_on_create_stays_within_the_limit(api, bistro):
+    held = api.post(
+        "/v1/holds",
+        {"service_date": DAY, "start_time": "19:30", "party_size": 2,
+         "metadata": {f"hold{i}": "x" for i in range(30)}},
+        format="json", HTTP_IDEMPOTENCY_KEY="meta-hold",
+    )
+    assert held.status_code == 201, held.content
+    refused = api.post(
+        "/v1/reservations",
+        {"hold_id": held.json()["id"], "guest": {"first_name": "A", "last_name": "B"},
+         "metadata": {f"create{i}": "y" for i in range(30)}},
+        format="json", HTTP_IDEMPOTENCY_KEY="meta-create",
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error"]["param"] == "metadata"
+    assert api.get(f"/v1/holds/{held.json()['id']}").json()["status"] == "held"

@@ -535,8 +535,6 @@ def test_booking_body_fixture_is_a_valid_create(api, bistro):
     assert created(post_json(api, "/v1/reservations", booking_body()))["status"] == "confirmed"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (reported): rules.py gives no_table_available_in_section "
-                   "a fixed param section_id, also when the request sent entire_section_id")
 def test_entire_section_without_tables_names_the_field_sent(api, bistro):
     empty = SectionFactory(floor_plan=bistro.plan, name="Cave")
     policy_changed(bistro.restaurant)
