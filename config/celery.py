@@ -14,7 +14,7 @@ app.autodiscover_tasks()
 app.conf.beat_schedule = {
     "sweep-holds": {"task": "holds.tasks.sweep_holds", "schedule": 300.0},
     "purge-idempotency-records": {
-        "task": "config.api.tasks.purge_idempotency_records",
+        "task": "apikeys.tasks.purge_idempotency_records",
         "schedule": crontab(minute=17),
     },
 }

@@ -9,8 +9,9 @@ log "Migrating the database"
 "$PY" manage.py migrate --noinput -v0
 "$PY" manage.py collectstatic --noinput -v0
 mkdir -p var
+export PORT="${PORT:-8000}"
+export BASE_URL="${BASE_URL:-http://127.0.0.1:$PORT}"
 log "Demo restaurant"
 "$PY" manage.py demo
-export PORT="${PORT:-8000}"
 log "Starting web on http://127.0.0.1:$PORT, worker and scheduler (Ctrl-C stops all)"
 exec "$ROOT/.venv/bin/honcho" start -f Procfile
