@@ -12,10 +12,7 @@ from holds.models import Hold
 from reservations import engine
 from reservations.engine.occupancy import Occupancy
 from reservations.engine_data import load_occupancy, policy_for
-from reservations.models import Reservation
-from reservations.models.booking import STATUSES
-
-SERVED_STATUSES = tuple(s for s in STATUSES if s not in ("held", "awaiting_guest"))
+from reservations.reservation_selectors import served
 
 
 def resolve_excluding(restaurant, value: str | None) -> tuple[str, int] | None:
@@ -26,11 +23,7 @@ def resolve_excluding(restaurant, value: str | None) -> tuple[str, int] | None:
         pk = Hold.objects.filter(restaurant=restaurant, public_id=value).values_list("pk", flat=True).first()
         kind = "hold"
     elif value.startswith("resv_"):
-        pk = (
-            Reservation.objects.filter(restaurant=restaurant, public_id=value, status__in=SERVED_STATUSES)
-            .values_list("pk", flat=True)
-            .first()
-        )
+        pk = served(restaurant).filter(public_id=value).values_list("pk", flat=True).first()
         kind = "reservation"
     else:
         raise BadRequest("`excluding` must be a hold_ or resv_ id.", param="excluding")
