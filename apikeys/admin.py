@@ -19,7 +19,7 @@ from apikeys.backoffice import MANAGE_KEYS, MANAGE_STAFF, RestaurantScopedAdmin
 from apikeys.forms import MembershipAddForm, MembershipChangeForm, MintKeyForm
 from apikeys.models import ApiKey, Membership
 from apikeys.secrets import SECRET_PREFIX, hash_secret
-from apikeys.services import KeyMintError, mint_key, revoke_key
+from apikeys.services import KeyMintError, MembershipError, ensure_an_owner_remains, mint_key, revoke_key
 from reservations.models import Restaurant
 
 admin.site.site_header = "Reservations back office"
@@ -289,10 +289,19 @@ class MembershipAdmin(RestaurantScopedAdmin):
         kwargs["form"] = MembershipChangeForm if obj is not None else MembershipAddForm
         return super().get_form(request, obj, change, **kwargs)
 
+    def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
+        self.check_can_manage(request, obj)
+        created = form.create_member()  # the service creates the account and the role
+        obj.pk, obj.user, obj._state.adding = created.pk, created.user, False
+
     def has_delete_permission(self, request, obj=None):
         if not super().has_delete_permission(request, obj):
             return False
-        if obj is not None and obj.role == "owner" and not request.user.is_superuser:
-            others = Membership.objects.filter(restaurant_id=obj.restaurant_id, role="owner").exclude(pk=obj.pk)
-            return others.exists()
+        if obj is not None and not request.user.is_superuser:
+            try:
+                ensure_an_owner_remains(obj, None)
+            except MembershipError:
+                return False
         return True

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 
 from apikeys.models import DEFAULT_SCOPES, ROLES, SCOPES, Membership
-from apikeys.services import KeyMintError, validate_scopes
+from apikeys.services import KeyMintError, MembershipError, add_member, ensure_an_owner_remains, validate_scopes
 from config.api.versions import LATEST_VERSION, VERSIONS
 
 SCOPE_HELP = {
@@ -93,24 +93,19 @@ class MembershipAddForm(forms.ModelForm):
         self.existing_user = user
         return cleaned
 
-    def save(self, commit=True):
-        membership = super().save(commit=False)
-        user = getattr(self, "existing_user", None)
-        if user is None:
-            user_model = get_user_model()
-            user = user_model._default_manager.create_user(
-                username=self.cleaned_data["username"],
-                email=self.cleaned_data.get("email") or "",
-                password=self.cleaned_data["password"],
-                is_staff=True,
-            )
-        elif not user.is_staff:
-            user.is_staff = True
-            user.save(update_fields=["is_staff"])
-        membership.user = user
-        if commit:
-            membership.save()
-        return membership
+    def save(self, commit=False):
+        """Never saves by itself: the admin's save_model calls `create_member`."""
+        return super().save(commit=False)
+
+    def create_member(self) -> Membership:
+        data = self.cleaned_data
+        return add_member(
+            restaurant=data["restaurant"],
+            username=data["username"],
+            role=data["role"],
+            email=data.get("email") or "",
+            password=data.get("password") or None,
+        )
 
 
 class MembershipChangeForm(forms.ModelForm):
@@ -122,11 +117,8 @@ class MembershipChangeForm(forms.ModelForm):
 
     def clean_role(self):
         role = self.cleaned_data["role"]
-        instance = self.instance
-        if instance.pk and instance.role == "owner" and role != "owner":
-            others = Membership.objects.filter(restaurant_id=instance.restaurant_id, role="owner").exclude(
-                pk=instance.pk
-            )
-            if not others.exists():
-                raise ValidationError("A restaurant keeps at least one owner.")
+        try:
+            ensure_an_owner_remains(Membership.objects.get(pk=self.instance.pk), role)
+        except MembershipError as error:
+            raise ValidationError(str(error)) from error
         return role

@@ -2,10 +2,11 @@
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey
+from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey, Membership
 from apikeys.secrets import generate_secret, hash_secret
 from config.api.versions import LATEST_VERSION, VERSIONS
 from reservations.models import Restaurant
@@ -70,3 +71,38 @@ def revoke_key(*, key: ApiKey) -> ApiKey:
         key.revoked_at = timezone.now()
         key.save(update_fields=["revoked_at"])
     return key
+
+
+class MembershipError(Exception):
+    """A staff change the restaurant cannot take; the message says why."""
+
+
+def add_member(*, restaurant: Restaurant, username: str, role: str, email: str = "", password: str | None = None):
+    """Give a person a role at a restaurant, creating their back-office account when new.
+
+    An existing account keeps its password; it becomes staff if it was not.
+    """
+    user_model = get_user_model()
+    with transaction.atomic():
+        user = user_model._default_manager.filter(username=username).first()
+        if user is None:
+            if not password:
+                raise MembershipError("A new account needs a password.")
+            user = user_model._default_manager.create_user(
+                username=username, email=email, password=password, is_staff=True
+            )
+        elif not user.is_staff:
+            user.is_staff = True
+            user.save(update_fields=["is_staff"])
+        if Membership.objects.filter(user=user, restaurant=restaurant).exists():
+            raise MembershipError("This person already has a role at this restaurant.")
+        return Membership.objects.create(user=user, restaurant=restaurant, role=role)
+
+
+def ensure_an_owner_remains(membership: Membership, new_role: str | None) -> None:
+    """A restaurant keeps at least one owner: its last one is neither demoted nor removed."""
+    if membership.pk is None or membership.role != "owner" or new_role == "owner":
+        return
+    others = Membership.objects.filter(restaurant_id=membership.restaurant_id, role="owner").exclude(pk=membership.pk)
+    if not others.exists():
+        raise MembershipError("A restaurant keeps at least one owner.")
