@@ -127,8 +127,8 @@ REST_FRAMEWORK = {
 }
 
 # The OpenAPI document (GET /v1/openapi.json; `manage.py spectacular`). The views answer plain
-# dicts, so the shapes are written in config/api/openapi_components.py (plain data) and appended.
-from config.api.openapi_components import COMPONENTS as OPENAPI_COMPONENTS  # noqa: E402
+# dicts, so the shapes are written in the config/api/openapi_components package and merged in at
+# generation time by its `add_components` hook (it imports the models: never import it from here).
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Restaurant Reservation API",
@@ -161,15 +161,16 @@ SPECTACULAR_SETTINGS = {
         {"name": "Holds", "description": "Slots taken off sale without a booking."},
         {"name": "Reservations", "description": "Bookings and their lifecycle events."},
     ],
-    "APPEND_COMPONENTS": OPENAPI_COMPONENTS,
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/v1",
     "COMPONENT_SPLIT_REQUEST": True,
     # Keep the URL conf's order (ping, policy, availability, holds, reservations).
     "SORT_OPERATIONS": False,
     "SORT_OPERATION_PARAMETERS": False,
-    # No serializer-derived enums to post-process: every schema is written by hand.
-    "POSTPROCESSING_HOOKS": [],
+    # Replaces the default hooks on purpose: there are no serializer-derived enums to post-process
+    # (every schema is written by hand, and `postprocess_schema_enums` would hoist the hand-written
+    # enums into `...Enum` components). The only hook adds those hand-written components.
+    "POSTPROCESSING_HOOKS": ["config.api.openapi_components.add_components"],
 }
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
