@@ -51,7 +51,7 @@ def _shift_availability(day: Day, service: ServiceDay, party_size: int, group_id
     if sells and not day.beyond_window() and not day.guarantee_blocks(service, party_size):
         mask = day.sellable_mask(service, party_size, group_id)
         for slot in service.clock.slots:
-            if service.slot_is_past(slot):
+            if service.slot_is_past(slot) or service.shadowed >> slot.index & 1:
                 continue
             if mask >> slot.index & 1:
                 offered.append(SlotOffer(slot, service.available_covers(slot)))

@@ -53,9 +53,24 @@ class Day:
         ledger = ledger or CoversLedger(occupancy.covers)
         self.services = [ServiceDay(policy, shift, date, timeline, ledger, now) for shift in shifts]
         self.note_display_only = note_display_only
+        self._shadow_repeated_times()
         self.display_only = note_display_only or (
             bool(self.services) and all(service.shift.display_only for service in self.services)
         )
+
+    def _shadow_repeated_times(self) -> None:
+        """A service date and HH:MM must name one instant. When two services sell the same
+        wall time at different instants (one ending at midnight, the next starting at it),
+        the earlier service keeps it and the other's seating is neither offered nor booked.
+        Services sharing a time at the same instant keep it both (the first that accepts wins)."""
+        first: dict[str, dt.datetime] = {}
+        for service in self.services:
+            if self.is_display_only(service):
+                continue
+            for slot in service.clock.slots:
+                instant = first.setdefault(slot.hhmm, slot.starts_at)
+                if instant != slot.starts_at:
+                    service.shadowed |= 1 << slot.index
 
     def is_display_only(self, service: ServiceDay) -> bool:
         return self.note_display_only or service.shift.display_only

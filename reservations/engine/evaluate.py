@@ -63,7 +63,7 @@ def _services_at(day: Day, time: dt.time) -> tuple[list[tuple[ServiceDay, Slot]]
             continue
         covering = covering or service
         slot = service.clock.slot_at(time)
-        if slot is not None:
+        if slot is not None and not service.shadowed >> slot.index & 1:
             selling.append((service, slot))
     return selling, covering
 

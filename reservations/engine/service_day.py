@@ -30,6 +30,8 @@ class ServiceDay:
         self.ledger = ledger
         self.now = now
         self.clock = ServiceClock(shift, date, policy.timezone)
+        # Seatings another service of the day sells at the same wall time (see Day).
+        self.shadowed = 0
         self._blocked: dict[tuple[int, int | None], int] = {}
 
     @cached_property
@@ -158,7 +160,7 @@ class ServiceDay:
         """Slots a party can take right now: not past, caps allow, a table is free."""
         if self.booking_closed or self.shift.display_only:
             return 0
-        mask = self.future_mask
+        mask = self.future_mask & ~self.shadowed
         if mask:
             mask &= self.caps_mask(party_size)
         if mask:

@@ -2,6 +2,7 @@
 
 import datetime as dt
 
+from tests.engine import builders
 from reservations.engine import evaluate
 from reservations.engine.rules import OVERRIDABLE
 from tests.engine.builders import (
@@ -235,3 +236,21 @@ def test_covers_of_an_entire_section_are_free_of_the_caps_when_exempt():
 def test_next_day_dates_pass_through():
     decision = evaluate(policy(), occupancy(), request(date=DATE + dt.timedelta(days=1)), NOW)
     assert decision.accepted and decision.starts_at == at(DATE + dt.timedelta(days=1), "19:00")
+
+
+def test_a_wall_time_two_services_sell_at_different_instants_names_the_earlier_service():
+    # A 00:00-03:00 service and a 20:00-00:00 service both sell "00:00" on one service date:
+    # the first at midnight starting the date, the second at the midnight ending it.
+    early = shift(1, "00:00", "03:00")
+    late = shift(2, "20:00", "00:00")
+    pol = policy(shifts=(early, late))
+    result = day(pol)
+    assert offered(result, 0)[0] == "00:00"
+    assert "00:00" not in offered(result, 1) and "00:00" not in builders.unavailable(result, 1)
+    decision = evaluate(pol, occupancy(), request("00:00"), NOW)
+    assert decision.accepted and decision.shift.id == 1
+    assert decision.starts_at == at(DATE, "00:00")
+    # Even with the early seating taken, "00:00" never books the late one.
+    taken = occupancy(busy=[busy(tid, at(DATE, "00:00"), at(DATE, "03:00")) for tid in (1, 2, 3)])
+    refused = evaluate(pol, taken, request("00:00"), NOW)
+    assert codes(refused) == ["no_table_available"]
