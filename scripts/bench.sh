@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Run the benchmarks of tests/bench/ against the real service under gunicorn on loopback.
+# The bench database (BENCH_DATABASE_URL, default reservations_bench) is created, migrated
+# and seeded on first use (about a minute), then reused. Figures: stdout and var/bench/*.json;
+# docs/performance.md records them. Exit status 1 when a target is missed.
+#   BENCH_SCALE=0.2 ./scripts/bench.sh       a quick smoke run (fewer requests)
+#   BENCH_WORKERS_SWEEP=1 ./scripts/bench.sh  also compare gunicorn worker settings
+source "$(dirname "$0")/lib.sh"
+python_deps
+start_local_services || exit 1
+export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
+started=$(date +%s)
+log "Bench data (seeded once, reused while current)"
+"$PY" -m tests.bench.seed >/dev/null
+status=0
+for name in bench_platform bench_availability bench_reservations; do
+  log "tests/bench/$name.py"
+  "$PY" -m "tests.bench.$name" || status=1
+done
+if [ "${BENCH_WORKERS_SWEEP:-0}" = 1 ]; then
+  log "tests/bench/bench_workers.py"
+  "$PY" -m tests.bench.bench_workers || status=1
+fi
+log "Benchmarks done in $(( $(date +%s) - started ))s (figures in var/bench/*.json)"
+exit $status

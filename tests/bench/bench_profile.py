@@ -1,0 +1,166 @@
+"""Where a request's time goes: profile it in-process against the bench database.
+
+    python -m tests.bench.bench_profile ping|configuration|day|day-empty|month|month-empty|create|list [-n N]
+
+Runs the request N times through Django (django.test.Client, the whole middleware
+and DRF stack, no gunicorn) after a warm-up, and prints:
+  * the SQL queries of one request with their time,
+  * the top functions by own time and by cumulative time (cProfile),
+  * a pyinstrument call tree, when pyinstrument is installed (pip install pyinstrument;
+    a developer tool, not a project dependency).
+For `create`, each booking is cancelled after the profiled call, outside the profile.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import json
+import pstats
+import sys
+import time
+import uuid
+
+from tests.bench.bench_common import setup_django
+
+
+def request_maker(name: str, info: dict):
+    from django.test import Client
+
+    busy, empty = info["busy"]["key"], info["empty"]["key"]
+    day = f"/v1/availability?service_date={info['measured_date']}&party_size=4"
+    month = f"/v1/availability/months?month={info['month']}"
+    client = Client()
+
+    def get(path, key):
+        def call():
+            response = client.get(path, HTTP_AUTHORIZATION=f"Bearer {key}")
+            assert response.status_code == 200, response.content[:300]
+            return response
+
+        return call, None
+
+    simple = {
+        "ping": ("/v1/ping", busy),
+        "configuration": ("/v1/configuration", busy),
+        "day": (day, busy),
+        "day-empty": (day, empty),
+        "month": (month, busy),
+        "month-empty": (month, empty),
+        "list": ("/v1/reservations?limit=100&expand=guest", busy),
+    }
+    if name in simple:
+        return get(*simple[name])
+    if name != "create":
+        raise SystemExit(f"unknown request {name}")
+
+    # A free slot for a party of 2 in the measured month, re-used: each booking is cancelled.
+    date = info["month_first"][:8] + "04"
+    avail = client.get(
+        f"/v1/availability?service_date={date}&party_size=2", HTTP_AUTHORIZATION=f"Bearer {busy}"
+    )
+    slots = [(date, s["time"]) for shift in avail.json()["shifts"] for s in shift["slots"]]
+    created = []
+
+    def create():
+        slot_date, slot_time = slots[len(created) % len(slots)]
+        body = {
+            "service_date": slot_date,
+            "start_time": slot_time,
+            "party_size": 2,
+            "guest": {
+                "first_name": "Pro",
+                "last_name": "File",
+                "email": f"p{len(created) % 50}@example.com",
+            },
+            "metadata": {"bench": "profile"},
+        }
+        response = client.post(
+            "/v1/reservations",
+            data=json.dumps(body),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {busy}",
+            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        )
+        assert response.status_code == 201, response.content[:300]
+        created.append(response.json()["id"])
+        return response
+
+    def after():
+        response = client.post(
+            f"/v1/reservations/{created[-1]}/cancel",
+            data="",
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {busy}",
+        )
+        assert response.status_code == 200, response.content[:300]
+
+    return create, after
+
+
+def main(argv: list[str]) -> int:
+    name = argv[0] if argv else "day"
+    n = int(argv[argv.index("-n") + 1]) if "-n" in argv else 50
+    setup_django()
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.bench.seed import ensure_seeded
+
+    info = ensure_seeded()
+    call, after = request_maker(name, info)
+    for _ in range(5):  # warm: policy cache, connections, imports
+        call()
+        if after:
+            after()
+
+    with CaptureQueriesContext(connection) as context:
+        call()
+    queries = list(context.captured_queries)  # read before the next request resets the log
+    if after:
+        after()
+    print(f"\n== {name}: {len(queries)} SQL queries in one request")
+    for q in queries:
+        print(f"  {float(q['time']) * 1000:7.2f} ms  {q['sql'][:160]}")
+
+    profiler = cProfile.Profile()
+    wall = 0.0
+    for _ in range(n):
+        started = time.perf_counter()
+        profiler.enable()
+        call()
+        profiler.disable()
+        wall += time.perf_counter() - started
+        if after:
+            after()
+    print(
+        f"\n== {name}: {n} requests in-process under cProfile, mean {wall / n * 1000:.2f} ms (profiler overhead included)"
+    )
+    for order in ("tottime", "cumulative"):
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).strip_dirs().sort_stats(order).print_stats(30)
+        print(f"\n== top functions by {order}")
+        print("\n".join(line for line in out.getvalue().splitlines() if line.strip()))
+
+    try:  # a second pass: the two profilers cannot run at once
+        from pyinstrument import Profiler
+    except ImportError:
+        print("\n(pyinstrument is not installed: no call tree)")
+        return 0
+    tree = Profiler(interval=0.0002)
+    wall = 0.0
+    for _ in range(n):
+        started = time.perf_counter()
+        tree.start()
+        call()
+        tree.stop()
+        wall += time.perf_counter() - started
+        if after:
+            after()
+    print(f"\n== pyinstrument call tree ({n} requests, mean {wall / n * 1000:.2f} ms)")
+    print(tree.output_text(unicode=False, color=False, show_all=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

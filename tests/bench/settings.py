@@ -1,0 +1,5 @@
+"""Bench-only settings: the project's settings plus the bench URLs (a bare Django view)."""
+
+from config.settings import *
+
+ROOT_URLCONF = "tests.bench.urls"
