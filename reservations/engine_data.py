@@ -58,14 +58,25 @@ def _sections_and_tables(restaurant) -> tuple[dict[int, SectionInfo], dict[int, 
         Section.objects.filter(restaurant=restaurant)
         .order_by("position", "id", "tables__position", "tables__id")
         .values_list(
-            "id", "public_id", "group_leader_id", "group_leader__public_id", "floor_plan_id", "bookable_online",
-            "position", "tables__id", "tables__public_id", "tables__name", "tables__min_capacity",
-            "tables__max_capacity", "tables__bookable_online", "tables__position",
+            "id",
+            "public_id",
+            "group_leader_id",
+            "group_leader__public_id",
+            "floor_plan_id",
+            "bookable_online",
+            "position",
+            "tables__id",
+            "tables__public_id",
+            "tables__name",
+            "tables__min_capacity",
+            "tables__max_capacity",
+            "tables__bookable_online",
+            "tables__position",
         )
     )
     sections: dict[int, SectionInfo] = {}
     tables: dict[int, TableInfo] = {}
-    for (sid, spub, leader, leader_pub, plan, online, spos, tid, tpub, tname, tmin, tmax, tonline, tpos) in rows:
+    for sid, spub, leader, leader_pub, plan, online, spos, tid, tpub, tname, tmin, tmax, tonline, tpos in rows:
         if sid not in sections:
             sections[sid] = SectionInfo(
                 id=sid,
@@ -77,8 +88,14 @@ def _sections_and_tables(restaurant) -> tuple[dict[int, SectionInfo], dict[int, 
             )
         if tid is not None:
             tables[tid] = TableInfo(
-                id=tid, public_id=tpub, name=tname, section_id=sid, min_capacity=tmin, max_capacity=tmax,
-                bookable_online=tonline, position=(spos, sid, tpos),
+                id=tid,
+                public_id=tpub,
+                name=tname,
+                section_id=sid,
+                min_capacity=tmin,
+                max_capacity=tmax,
+                bookable_online=tonline,
+                position=(spos, sid, tpos),
             )
     return sections, tables
 
@@ -184,8 +201,7 @@ def load_policy(restaurant) -> Policy:
         closures=closures,
         day_notes=day_notes,
         blocks=tuple(
-            BlockInfo(b.date, b.start_time, b.end_time, frozenset(b.table_ids) if b.table_ids else None)
-            for b in blocks
+            BlockInfo(b.date, b.start_time, b.end_time, frozenset(b.table_ids) if b.table_ids else None) for b in blocks
         ),
     )
 
@@ -249,9 +265,12 @@ def _covers(restaurant, first, last, now, exclude) -> list[Covers]:
         holds = holds.exclude(pk=pk) if kind == "hold" else holds
 
     def grouped(queryset):
-        return queryset.values("shift_id", "service_date", "starts_at").annotate(
-            covers=Coalesce(Sum("party_size"), 0)
-        ).values_list("shift_id", "service_date", "starts_at", "covers").order_by()
+        return (
+            queryset.values("shift_id", "service_date", "starts_at")
+            .annotate(covers=Coalesce(Sum("party_size"), 0))
+            .values_list("shift_id", "service_date", "starts_at", "covers")
+            .order_by()
+        )
 
     rows = grouped(bookings).union(grouped(holds), all=True)
     return [Covers(shift, date, starts_at, covers, None) for shift, date, starts_at, covers in rows]

@@ -26,7 +26,7 @@ def group_leaders(rows: list[Section]) -> dict[int, Section]:
             seen.append(current.pk)
             current = by_pk[current.group_leader_id]
         if current.pk in seen:
-            current = by_pk[min(seen[seen.index(current.pk):], key=rank.__getitem__)]
+            current = by_pk[min(seen[seen.index(current.pk) :], key=rank.__getitem__)]
         leaders[row.pk] = current
     return leaders
 

@@ -1,6 +1,6 @@
 """Check that PostgreSQL and Redis answer; say which does not and how to start it.
 
-    python scripts/check_services.py [--quiet] [--create-db] postgres redis
+python scripts/check_services.py [--quiet] [--create-db] postgres redis
 """
 
 import os

@@ -1,6 +1,6 @@
 """The error envelope: every failure of the API, ours, DRF's or Django's, looks the same.
 
-    {"error": {"type", "code", "message", "param"?, "doc_url", "violations"?}}
+{"error": {"type", "code", "message", "param"?, "doc_url", "violations"?}}
 """
 
 import logging

@@ -3,6 +3,7 @@
 from config.api.errors import BadRequest
 from config.api.params import parse_date, parse_datetime_param, parse_int, parse_metadata, parse_time
 
+
 def date_field(body: dict, name: str):
     return parse_date(body[name], name)
 

@@ -36,18 +36,21 @@ def validate_key(key: str | None, required: bool) -> str | None:
     if key is None:
         if required:
             raise ApiError(
-                "This request needs an `Idempotency-Key` header.", code="idempotency_key_invalid",
+                "This request needs an `Idempotency-Key` header.",
+                code="idempotency_key_invalid",
                 param="Idempotency-Key",
             )
         return None
     if len(key) > MAX_KEY_LENGTH:
         raise ApiError(
-            "`Idempotency-Key` is longer than 255 characters.", code="idempotency_key_invalid",
+            "`Idempotency-Key` is longer than 255 characters.",
+            code="idempotency_key_invalid",
             param="Idempotency-Key",
         )
     if not key or any(ord(char) < 32 or ord(char) == 127 for char in key):
         raise ApiError(
-            "`Idempotency-Key` is empty or contains control characters.", code="idempotency_key_invalid",
+            "`Idempotency-Key` is empty or contains control characters.",
+            code="idempotency_key_invalid",
             param="Idempotency-Key",
         )
     return key
@@ -103,7 +106,8 @@ def run_idempotently(
         if record is not None:
             if record.fingerprint != request_fingerprint:
                 raise Unprocessable(
-                    "This Idempotency-Key was used with a different request.", code="idempotency_key_reused",
+                    "This Idempotency-Key was used with a different request.",
+                    code="idempotency_key_reused",
                     param="Idempotency-Key",
                 )
             return _replay(record)

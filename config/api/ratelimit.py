@@ -132,8 +132,6 @@ def consume(restaurant, resource: str) -> RateLimitState | None:
     state = RateLimitState(budget=budget, remaining=max(0, math.floor(tokens)), reset_seconds=reset)
     if not allowed:
         retry_after = max(1, math.ceil(retry_ms / 1000))
-        message = (
-            "The restaurant's daily write budget is spent." if day_exhausted else "Too many requests; slow down."
-        )
+        message = "The restaurant's daily write budget is spent." if day_exhausted else "Too many requests; slow down."
         raise RateLimited(message, headers={**state.headers(), "Retry-After": str(retry_after)})
     return state

@@ -276,7 +276,8 @@ class ApiAutoSchema(AutoSchema):
 
     def _idempotency_key_required(self, operation) -> bool:
         return any(
-            p.get("required") for p in operation.get("parameters", [])
+            p.get("required")
+            for p in operation.get("parameters", [])
             if p.get("in") == "header" and p["name"] == "Idempotency-Key"
         )
 
@@ -306,9 +307,7 @@ class ApiAutoSchema(AutoSchema):
                 f"`insufficient_scope` without `param`: the key lacks `{scope}`; the endpoint is out of reach."
             )
         if self.expandable() & GUEST_EXPANSIONS:
-            forbidden.append(
-                f"`insufficient_scope` with `param: expand`: a guest-data expansion needs `{GUESTS}`."
-            )
+            forbidden.append(f"`insufficient_scope` with `param: expand`: a guest-data expansion needs `{GUESTS}`.")
         errors = {
             "400": " ".join(bad_request),
             "401": (

@@ -46,9 +46,7 @@ class ApiView(APIView):
         resource = "read" if request.method in SAFE_METHODS else "write"
         request._request.rate_limit = ratelimit.consume(restaurant, resource)
         if not restaurant.api_access:
-            raise ApiError(
-                "This restaurant's plan does not include API access.", status=403, code="plan_required"
-            )
+            raise ApiError("This restaurant's plan does not include API access.", status=403, code="plan_required")
         version = resolve_version(request.META.get("HTTP_SERVICE_VERSION"), client.key.api_version)
         if version is None:
             raise BadRequest("This Service-Version is not published.", param="Service-Version")

@@ -4,8 +4,8 @@ from rest_framework.response import Response
 
 from config.api.errors import NotFound
 from config.api.filters import StrictFilterSet, date_filters
-from config.api.gating import Viewer
 from config.api.formats import zone
+from config.api.gating import Viewer
 from config.api.idempotency import run_idempotently
 from config.api.pagination import PAGINATION_PARAMS, Ordering, list_envelope, paginate
 from config.api.scopes import OVERRIDE_FIELDS, READ, WRITE
@@ -36,7 +36,9 @@ class HoldListView(HoldView):
     query_params = {"GET": HOLD_LIST_PARAMS}
 
     def get(self, request):
-        queryset = HoldFilter.apply(request.query_params, selectors.holds_of(self.restaurant).exclude(status="converted"))
+        queryset = HoldFilter.apply(
+            request.query_params, selectors.holds_of(self.restaurant).exclude(status="converted")
+        )
         page = paginate(queryset, request.query_params, Ordering((("created_at", True),)))
         viewer, now = self.viewer(), timezone.now()
         return Response(list_envelope([hold_object(h, viewer, now) for h in page.items], page.has_more))
@@ -53,8 +55,12 @@ class HoldListView(HoldView):
             return response
 
         return run_idempotently(
-            request, restaurant=self.restaurant, body=body, required=True,
-            ignored_fields=frozenset({"override", "expires_at"}), execute=execute,
+            request,
+            restaurant=self.restaurant,
+            body=body,
+            required=True,
+            ignored_fields=frozenset({"override", "expires_at"}),
+            execute=execute,
         )
 
 

@@ -10,7 +10,6 @@ from reservations import availability
 from reservations.api import availability_serializers as out
 from reservations.engine_data import policy_for
 
-
 # Dates the engine can reason about (it looks a day before and two days after a date).
 FIRST_DATE, LAST_DATE = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
 
@@ -43,8 +42,18 @@ class DayAvailabilityView(ApiView):
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         now = timezone.now()
         etag = availability.availability_etag(
-            restaurant, policy, date, date, now, "day", request.api_version, date, party_size, group_id,
-            query.get("excluding"), locale,
+            restaurant,
+            policy,
+            date,
+            date,
+            now,
+            "day",
+            request.api_version,
+            date,
+            party_size,
+            group_id,
+            query.get("excluding"),
+            locale,
         )
 
         def build():

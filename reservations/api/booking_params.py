@@ -11,17 +11,50 @@ from reservations.services.create import CreateParams
 from reservations.services.modify import ModifyParams
 
 HOLD_FIELDS = frozenset(
-    {"service_date", "start_time", "party_size", "kind", "expires_at", "section_id", "metadata", "override",
-     "excluded_from_shift_limits"}
+    {
+        "service_date",
+        "start_time",
+        "party_size",
+        "kind",
+        "expires_at",
+        "section_id",
+        "metadata",
+        "override",
+        "excluded_from_shift_limits",
+    }
 )
 CREATE_FIELDS = frozenset(
-    {"service_date", "start_time", "party_size", "guest", "guest_id", "hold_id", "section_id", "guest_notes",
-     "internal_notes", "guest_notifications", "company_id", "metadata", "override", "excluded_from_shift_limits",
-     "entire_section_id"}
+    {
+        "service_date",
+        "start_time",
+        "party_size",
+        "guest",
+        "guest_id",
+        "hold_id",
+        "section_id",
+        "guest_notes",
+        "internal_notes",
+        "guest_notifications",
+        "company_id",
+        "metadata",
+        "override",
+        "excluded_from_shift_limits",
+        "entire_section_id",
+    }
 )
 MODIFY_FIELDS = frozenset(
-    {"service_date", "start_time", "party_size", "section_id", "guest_notes", "internal_notes", "company_id",
-     "override", "excluded_from_shift_limits", "guarantee_request"}
+    {
+        "service_date",
+        "start_time",
+        "party_size",
+        "section_id",
+        "guest_notes",
+        "internal_notes",
+        "company_id",
+        "override",
+        "excluded_from_shift_limits",
+        "guarantee_request",
+    }
 )
 # Known fields a modify refuses by name (they are fixed for the booking's life).
 UNCHANGEABLE = frozenset({"guest", "guest_id", "guest_notifications", "metadata", "hold_id", "table_ids", "status"})

@@ -200,8 +200,12 @@ class ReservationListDocs(OpenApiViewExtension):
                     ),
                     query(
                         "id",
-                        {"type": "array", "items": {"type": "string", "pattern": oc.id_pattern("resv")},
-                         "minItems": 1, "maxItems": 100},
+                        {
+                            "type": "array",
+                            "items": {"type": "string", "pattern": oc.id_pattern("resv")},
+                            "minItems": 1,
+                            "maxItems": 100,
+                        },
                         "Comma-separated `resv_` ids, at most 100.",
                         style="form",
                         explode=False,

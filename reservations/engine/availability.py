@@ -157,7 +157,11 @@ def _month_day(day: Day, yesterday_seating: bool) -> MonthDay:
 
 
 def month_availability(
-    policy: Policy, first: dt.date, last: dt.date, occupancy_by_date: dict[dt.date, Occupancy], now: dt.datetime,
+    policy: Policy,
+    first: dt.date,
+    last: dt.date,
+    occupancy_by_date: dict[dt.date, Occupancy],
+    now: dt.datetime,
     ledger: CoversLedger,
 ) -> list[MonthDay]:
     """One MonthDay per date from `first` to `last` (inclusive)."""

@@ -43,9 +43,7 @@ def instant_or_next(date: dt.date, minutes: int, tz: ZoneInfo) -> dt.datetime:
     naive_day = date + dt.timedelta(days=minutes // DAY)
     rest = minutes % DAY
     # fold=0 before a gap reads the wall time with the pre-transition offset: past the gap.
-    return dt.datetime(naive_day.year, naive_day.month, naive_day.day, rest // 60, rest % 60, tzinfo=tz).astimezone(
-        tz
-    )
+    return dt.datetime(naive_day.year, naive_day.month, naive_day.day, rest // 60, rest % 60, tzinfo=tz).astimezone(tz)
 
 
 @dataclass(frozen=True)

@@ -97,8 +97,11 @@ def _section_conflicts(service: ServiceDay, table_ids, start: dt.datetime, end: 
             a = min(span[0] for span in spans)
             b = max(span[1] for span in spans)
             conflicts.append(
-                {"table": table_id, "start_time": a.astimezone(tz).strftime("%H:%M"),
-                 "end_time": b.astimezone(tz).strftime("%H:%M")}
+                {
+                    "table": table_id,
+                    "start_time": a.astimezone(tz).strftime("%H:%M"),
+                    "end_time": b.astimezone(tz).strftime("%H:%M"),
+                }
             )
     return tuple(conflicts)
 

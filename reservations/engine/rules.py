@@ -70,9 +70,7 @@ class Violation:
         return data
 
 
-def violation(
-    code: str, *, message: str | None = None, conflicts: tuple = (), param: str | None = None
-) -> Violation:
+def violation(code: str, *, message: str | None = None, conflicts: tuple = (), param: str | None = None) -> Violation:
     """A rule's violation; `param` names the field sent when the rule's usual one was not."""
     rule = RULES[code]
     return Violation(code, message or rule.message, param or rule.param, rule.overridable, conflicts)

@@ -84,9 +84,7 @@ class Combination(models.Model):
         ordering = ["id"]
         constraints = [
             models.CheckConstraint(name="combination_min_capacity_positive", condition=Q(min_capacity__gte=1)),
-            models.CheckConstraint(
-                name="combination_capacity_range", condition=Q(max_capacity__gte=F("min_capacity"))
-            ),
+            models.CheckConstraint(name="combination_capacity_range", condition=Q(max_capacity__gte=F("min_capacity"))),
         ]
 
     def __str__(self) -> str:

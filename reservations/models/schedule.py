@@ -59,7 +59,9 @@ class Shift(models.Model):
             ),
             models.CheckConstraint(
                 name="shift_validity_range",
-                condition=Q(valid_from__isnull=True) | Q(valid_until__isnull=True) | Q(valid_from__lte=F("valid_until")),
+                condition=Q(valid_from__isnull=True)
+                | Q(valid_until__isnull=True)
+                | Q(valid_from__lte=F("valid_until")),
             ),
             models.CheckConstraint(
                 name="shift_guarantee_amount_positive",

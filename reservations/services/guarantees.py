@@ -19,7 +19,9 @@ def card_deadline(
     return min(now + dt.timedelta(hours=hours), limit).replace(microsecond=0)
 
 
-def request_card(reservation, *, amount: int, currency: str, deadline: dt.datetime, cancel_hours, cancel_on_expiry=True):
+def request_card(
+    reservation, *, amount: int, currency: str, deadline: dt.datetime, cancel_hours, cancel_on_expiry=True
+):
     """Put the booking on a requested imprint guarantee (the guest is asked to save a card)."""
     reservation.guarantee_kind = "imprint"
     reservation.guarantee_status = "requested"

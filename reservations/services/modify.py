@@ -72,8 +72,9 @@ def _reslot(reservation: Reservation, params: ModifyParams, now, changes: Change
     check_guarantee_change(reservation, policy, decision, request.party_size)
     changes.note("service_date", reservation.service_date.isoformat(), request.service_date.isoformat())
     changes.note("party_size", reservation.party_size, request.party_size)
-    changes.note("excluded_from_shift_limits", reservation.excluded_from_shift_limits,
-                 request.excluded_from_shift_limits)
+    changes.note(
+        "excluded_from_shift_limits", reservation.excluded_from_shift_limits, request.excluded_from_shift_limits
+    )
     changes.note("starts_at", reservation.starts_at.astimezone(tz).isoformat(), decision.starts_at.isoformat())
     allocations.release(reservation=reservation)
     allocations.allocate(
@@ -91,7 +92,9 @@ def _reslot(reservation: Reservation, params: ModifyParams, now, changes: Change
     reservation.party_size = request.party_size
     reservation.excluded_from_shift_limits = request.excluded_from_shift_limits
     reservation.section_group_id = group
-    waived = [code for code in decision.waived if code != "guarantee_required" or "guarantee_required" in params.overrides]
+    waived = [
+        code for code in decision.waived if code != "guarantee_required" or "guarantee_required" in params.overrides
+    ]
     return decision, waived
 
 
@@ -186,4 +189,3 @@ def _record(reservation: Reservation, previous_status: str, changes: Changes, wa
         return
     moved_to_pending = previous_status == "confirmed" and reservation.status == "pending"
     events.record(reservation, "reservation.pending" if moved_to_pending else "reservation.updated", data)
-

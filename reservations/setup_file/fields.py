@@ -51,9 +51,7 @@ class Field:
         return self.default() if callable(self.default) else copy.deepcopy(self.default)
 
 
-def check_object(
-    value: Any, path: str, problems: Problems, fields: dict[str, Field]
-) -> dict | None:
+def check_object(value: Any, path: str, problems: Problems, fields: dict[str, Field]) -> dict | None:
     """The cleaned mapping (INVALID for each refused field), or None when not a mapping."""
     if not isinstance(value, dict):
         problems.add(path, "not an object")
@@ -233,9 +231,7 @@ def translatable(max_length: int = 2000) -> Checker:
         cleaned = {}
         for language, translation in value.items():
             if language not in LANGUAGES:
-                problems.add(
-                    at(path, language), f"unknown language (one of {', '.join(LANGUAGES)})"
-                )
+                problems.add(at(path, language), f"unknown language (one of {', '.join(LANGUAGES)})")
                 ok = False
             cleaned[language] = string(translation, at(path, language), problems)
         return cleaned if ok and valid(*cleaned.values()) else INVALID
@@ -243,9 +239,7 @@ def translatable(max_length: int = 2000) -> Checker:
     return check
 
 
-def records(
-    raw: Any, path: str, problems: Problems, fields: dict[str, Field]
-) -> list[tuple[str, dict]]:
+def records(raw: Any, path: str, problems: Problems, fields: dict[str, Field]) -> list[tuple[str, dict]]:
     """The objects of a top-level list with their paths; absent or null is an empty list."""
     if raw is MISSING or raw is None:
         return []

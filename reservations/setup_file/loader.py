@@ -46,9 +46,7 @@ def load_document(document: Any) -> dict[str, Any]:
             for part in PARTS:
                 part.create(cleaned[part.NAME], ctx)
     except (DatabaseError, KeyMintError) as exc:
-        raise SetupFileInvalid(
-            [f"document: could not be created: {' '.join(str(exc).split())}"]
-        ) from exc
+        raise SetupFileInvalid([f"document: could not be created: {' '.join(str(exc).split())}"]) from exc
     return ctx.output
 
 

@@ -39,9 +39,7 @@ _Loader.yaml_implicit_resolvers = {
 _Loader.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
-)
+_Loader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"))
 _Loader.add_implicit_resolver(
     "tag:yaml.org,2002:float",
     re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+(?=[eE]))(?:[eE][-+]?[0-9]+)?$"),
@@ -96,9 +94,7 @@ def parse(text: str) -> Any:
         try:
             return json.loads(text, object_pairs_hook=_json_mapping)
         except json.JSONDecodeError as exc:
-            message = (
-                f"document: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-            )
+            message = f"document: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
             raise SetupFileInvalid([message]) from exc
     try:
         return yaml.load(text, Loader=_Loader)  # a SafeLoader subclass

@@ -45,8 +45,19 @@ def guest(restaurant) -> Guest:
     return Guest.objects.create(restaurant=restaurant, first_name="Ada", last_name="Lovelace")
 
 
-def book(restaurant, tables, *, date=DATE, time="19:00", minutes=120, size=2, status="confirmed", shift=None,
-         excluded=False, bump=True) -> Reservation:
+def book(
+    restaurant,
+    tables,
+    *,
+    date=DATE,
+    time="19:00",
+    minutes=120,
+    size=2,
+    status="confirmed",
+    shift=None,
+    excluded=False,
+    bump=True,
+) -> Reservation:
     """A booking with its table allocations."""
     starts_at = local(date, time)
     ends_at = starts_at + dt.timedelta(minutes=minutes)
@@ -71,8 +82,22 @@ def book(restaurant, tables, *, date=DATE, time="19:00", minutes=120, size=2, st
     return booking
 
 
-def hold(restaurant, tables, *, date=DATE, time="19:00", minutes=120, size=2, status="held", kind="basket",
-         expires_at=None, shift=None, excluded=False, reservation=None, bump=True) -> Hold:
+def hold(
+    restaurant,
+    tables,
+    *,
+    date=DATE,
+    time="19:00",
+    minutes=120,
+    size=2,
+    status="held",
+    kind="basket",
+    expires_at=None,
+    shift=None,
+    excluded=False,
+    reservation=None,
+    bump=True,
+) -> Hold:
     starts_at = local(date, time)
     ends_at = starts_at + dt.timedelta(minutes=minutes)
     expires_at = expires_at or NOW + dt.timedelta(minutes=10)

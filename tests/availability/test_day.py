@@ -12,13 +12,33 @@ from tests.factories import RestaurantFactory, ShiftFactory
 from tests.platform.helpers import assert_error
 
 DAY_FIELDS = [
-    "object", "service_date", "party_size", "section_id", "day_message", "display_only", "message_only", "closure",
+    "object",
+    "service_date",
+    "party_size",
+    "section_id",
+    "day_message",
+    "display_only",
+    "message_only",
+    "closure",
     "shifts",
 ]
 SHIFT_FIELDS = [
-    "object", "id", "name", "guest_message", "start_time", "end_time", "effective_cutoff_minutes", "display_only",
-    "booking_closed", "requires_approval", "waitlist_open", "guarantee", "guarantee_from_party_size", "slots",
-    "unavailable_slots", "section_ids",
+    "object",
+    "id",
+    "name",
+    "guest_message",
+    "start_time",
+    "end_time",
+    "effective_cutoff_minutes",
+    "display_only",
+    "booking_closed",
+    "requires_approval",
+    "waitlist_open",
+    "guarantee",
+    "guarantee_from_party_size",
+    "slots",
+    "unavailable_slots",
+    "section_ids",
 ]
 
 
@@ -250,7 +270,10 @@ def test_message_only_day(api, restaurant):
     DayNote.objects.create(restaurant=restaurant, date=DATE, message="Privatisé", mode="message_only")
     body = ok(api)
     assert (body["message_only"], body["day_message"], body["shifts"], body["display_only"]) == (
-        True, "Privatisé", [], False,
+        True,
+        "Privatisé",
+        [],
+        False,
     )
 
 
@@ -376,8 +399,17 @@ def test_holds_occupy_while_live(api, restaurant, status, kind, minutes_left, oc
     floor = Floor(restaurant, max_covers=6)
     # A converted hold names its booking (here one that no longer occupies anything).
     booking = book(restaurant, [], status="cancelled", size=5) if status == "converted" else None
-    hold(restaurant, [floor.b1], time="19:00", size=5, status=status, kind=kind, shift=floor.shift,
-         expires_at=NOW + dt.timedelta(minutes=minutes_left), reservation=booking)
+    hold(
+        restaurant,
+        [floor.b1],
+        time="19:00",
+        size=5,
+        status=status,
+        kind=kind,
+        shift=floor.shift,
+        expires_at=NOW + dt.timedelta(minutes=minutes_left),
+        reservation=booking,
+    )
     five = ok(api, party_size=5)["shifts"][0]
     covers = [slot["available_covers"] for slot in ok(api, party_size=1)["shifts"][0]["slots"]]
     if occupies:
@@ -389,8 +421,9 @@ def test_holds_occupy_while_live(api, restaurant, status, kind, minutes_left, oc
 
 
 def test_overnight_booking_of_the_day_before_takes_its_table(api, restaurant):
-    floor = Floor(restaurant, start_time=dt.time(22, 0), end_time=dt.time(2, 0), slot_interval_minutes=60,
-                  seating_minutes=90)
+    floor = Floor(
+        restaurant, start_time=dt.time(22, 0), end_time=dt.time(2, 0), slot_interval_minutes=60, seating_minutes=90
+    )
     book(restaurant, [floor.b1], date=DATE - dt.timedelta(days=1), time="23:00", minutes=300, size=5)
     # Yesterday's seating runs until 04:00 on DATE: nothing of DATE's night is touched.
     assert slot_times(ok(api, party_size=5)) == ["22:00", "23:00", "00:00", "01:00", "02:00"]

@@ -12,8 +12,20 @@ from tests.factories import RestaurantFactory
 from tests.platform.helpers import assert_error
 
 DAY_FIELDS = [
-    "object", "date", "past", "beyond_window", "closed", "closure", "no_service", "message_only", "day_message",
-    "display_only", "booking_closed", "party_sizes", "sections", "waitlist_party_sizes",
+    "object",
+    "date",
+    "past",
+    "beyond_window",
+    "closed",
+    "closure",
+    "no_service",
+    "message_only",
+    "day_message",
+    "display_only",
+    "booking_closed",
+    "party_sizes",
+    "sections",
+    "waitlist_party_sizes",
 ]
 SIZES = [1, 2, 3, 4, 5, 6]
 
@@ -144,7 +156,10 @@ def test_no_service_message_only_and_display_only(api, restaurant):
     assert (monday["no_service"], monday["closed"], monday["party_sizes"]) == (True, False, [])
     note = month["2026-12-10"]
     assert (note["message_only"], note["day_message"], note["no_service"], note["party_sizes"]) == (
-        True, "Privé", False, [],
+        True,
+        "Privé",
+        False,
+        [],
     )
     shown = month["2026-12-11"]
     assert (shown["display_only"], shown["day_message"], shown["party_sizes"]) == (True, "Bar", [])
@@ -187,8 +202,10 @@ def test_fully_booked_day_has_no_sizes_and_no_flags(api, restaurant):
     book(restaurant, [floor.b1], size=5, shift=floor.shift)
     day = days(api)["2026-12-05"]
     assert day["party_sizes"] == []
-    assert not any(day[flag] for flag in ("past", "beyond_window", "closed", "no_service", "message_only",
-                                          "display_only", "booking_closed"))
+    assert not any(
+        day[flag]
+        for flag in ("past", "beyond_window", "closed", "no_service", "message_only", "display_only", "booking_closed")
+    )
 
 
 @pytest.mark.parametrize(
@@ -225,14 +242,16 @@ def test_excluding_another_restaurants_booking_is_404(api, restaurant):
 
 
 def test_bookings_after_midnight_count_for_the_night_they_belong_to(api, restaurant):
-    floor = Floor(restaurant, start_time=dt.time(22, 0), end_time=dt.time(2, 0), slot_interval_minutes=60,
-                  seating_minutes=60)
+    floor = Floor(
+        restaurant, start_time=dt.time(22, 0), end_time=dt.time(2, 0), slot_interval_minutes=60, seating_minutes=60
+    )
     night = dt.date(2026, 12, 5)
     # B1 (the only table for five) is taken from 22:00 to 00:00, then from 00:00 to 03:00 next morning:
     # the second allocation starts on the next calendar day but blocks the night of the 5th.
     book(restaurant, [floor.b1], date=night, time="22:00", minutes=120, size=5, shift=floor.shift)
-    book(restaurant, [floor.b1], date=night + dt.timedelta(days=1), time="00:00", minutes=180, size=5,
-         shift=floor.shift)
+    book(
+        restaurant, [floor.b1], date=night + dt.timedelta(days=1), time="00:00", minutes=180, size=5, shift=floor.shift
+    )
     month = days(api)
     assert 5 not in month["2026-12-05"]["party_sizes"]
     assert 5 in month["2026-12-06"]["party_sizes"]  # its own night starts at 22:00 on the 6th

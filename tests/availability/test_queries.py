@@ -73,8 +73,16 @@ def _fill_after(floor, count, dates):
         date = dates[n % len(dates)]
         table = floor.tables[(n // len(dates)) % len(floor.tables)]
         minute = 12 * 60 + 10 * (n // (len(dates) * len(floor.tables)))
-        book(restaurant, [table], date=date, time=f"{minute // 60:02d}:{minute % 60:02d}", minutes=10, size=2,
-             shift=floor.shift, bump=False)
+        book(
+            restaurant,
+            [table],
+            date=date,
+            time=f"{minute // 60:02d}:{minute % 60:02d}",
+            minutes=10,
+            size=2,
+            shift=floor.shift,
+            bump=False,
+        )
     bump_availability_version(restaurant.pk, policy_changed=False)
 
 

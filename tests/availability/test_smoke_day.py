@@ -15,7 +15,15 @@ def test_day_smoke(api, restaurant):
         assert r.status_code == 200, r.content
         body = r.json()
         print(body)
-        assert [s["time"] for s in body["shifts"][0]["slots"]] == ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"]
+        assert [s["time"] for s in body["shifts"][0]["slots"]] == [
+            "19:00",
+            "19:30",
+            "20:00",
+            "20:30",
+            "21:00",
+            "21:30",
+            "22:00",
+        ]
         r2 = api.get("/v1/availability/months", {"month": "2026-12"})
         assert r2.status_code == 200, r2.content
         print(r2.json()["days"][4])

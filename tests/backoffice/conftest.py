@@ -40,9 +40,7 @@ def build_world(label: str) -> World:
     section = SectionFactory(floor_plan=floor, name=f"{label} section")
     table1 = TableFactory(section=section, name=f"{label}-T1", min_capacity=1, max_capacity=2)
     table2 = TableFactory(section=section, name=f"{label}-T2", min_capacity=2, max_capacity=4)
-    combination = Combination.objects.create(
-        restaurant=restaurant, floor_plan=floor, min_capacity=3, max_capacity=6
-    )
+    combination = Combination.objects.create(restaurant=restaurant, floor_plan=floor, min_capacity=3, max_capacity=6)
     combination.tables.set([table1, table2])
     shift = ShiftFactory(floor_plan=floor, name=f"{label} dinner")
     closure = Closure.objects.create(

@@ -154,9 +154,7 @@ def test_revoke_button_and_bulk_action(login, world_a):
     assert "revoke/" not in page and "revoked" in page
 
     other, other_secret = make_key(world_a.restaurant, name="bulk")
-    response = client.post(
-        "/admin/apikeys/apikey/", {"action": "revoke_selected", "_selected_action": [other.pk]}
-    )
+    response = client.post("/admin/apikeys/apikey/", {"action": "revoke_selected", "_selected_action": [other.pk]})
     assert response.status_code == 302
     other.refresh_from_db()
     assert not other.is_live

@@ -65,7 +65,11 @@ def table(id: int, section: int = 10, low: int = 1, high: int = 4, *, online: bo
 
 def combination(id: int, tables, low: int, high: int, *, plan: int = 1, online: bool = True) -> CombinationInfo:
     return CombinationInfo(
-        id=id, floor_plan_id=plan, table_ids=tuple(sorted(tables)), min_capacity=low, max_capacity=high,
+        id=id,
+        floor_plan_id=plan,
+        table_ids=tuple(sorted(tables)),
+        min_capacity=low,
+        max_capacity=high,
         bookable_online=online,
     )
 
@@ -186,11 +190,8 @@ def booked(decision, size: int, shift_id: int | None = None, date: dt.date = DAT
     """The occupancy an accepted decision adds: its tables busy and (unless exempt) its covers."""
     owner = owner or ("reservation", id(decision))
     items = [busy(tb, decision.starts_at, decision.occupied_until, owner) for tb in decision.table_ids]
-    charged = [] if exempt else [
-        covers(decision.starts_at, size, shift_id or decision.shift.id, date, owner)
-    ]
+    charged = [] if exempt else [covers(decision.starts_at, size, shift_id or decision.shift.id, date, owner)]
     return items, charged
-
 
 
 def day(pol: Policy, size: int = 2, date: dt.date = DATE, occ: Occupancy | None = None, now=NOW, group=None):

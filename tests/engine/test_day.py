@@ -10,8 +10,8 @@ from tests.engine.builders import (
     NOW,
     at,
     closure,
-    covers,
     codes,
+    covers,
     day,
     guarantee,
     note,
@@ -190,4 +190,3 @@ def test_unavailable_slots_are_sold_times_this_party_cannot_take():
     assert unavailable(result) == ["20:00"]
     assert "20:00" not in offered(result)
     assert "20:00" in offered(day(pol, size=1, occ=occ))
-

@@ -2,9 +2,9 @@
 
 import datetime as dt
 
-from tests.engine import builders
 from reservations.engine import evaluate
 from reservations.engine.rules import OVERRIDABLE
+from tests.engine import builders
 from tests.engine.builders import (
     DATE,
     NOW,
@@ -181,8 +181,10 @@ def test_two_services_sharing_a_time_book_into_the_one_that_sells_it():
     # With both open, the first service in order takes it.
     assert evaluate(pol, occupancy(), request("15:00", 2), NOW).shift.id == 1
     # When both refuse, the first service's refusal is the answer.
-    full = occupancy(covers=[covers(at(DATE, "12:00"), 2, shift_id=1)],
-                     busy=[busy(tb, at(DATE, "14:00"), at(DATE, "19:00")) for tb in (1, 2, 3)])
+    full = occupancy(
+        covers=[covers(at(DATE, "12:00"), 2, shift_id=1)],
+        busy=[busy(tb, at(DATE, "14:00"), at(DATE, "19:00")) for tb in (1, 2, 3)],
+    )
     assert codes(evaluate(pol, full, request("15:00", 2), NOW)) == ["slot_no_longer_available"]
 
 
@@ -194,8 +196,9 @@ TABLES = [table(1, 10, 1, 2), table(2, 11, 1, 4, online=False), table(3, 12, 1, 
 
 def test_entire_group_takes_every_table_of_the_group_on_the_service_plan():
     pol = policy(sections=SECTIONS, tables=TABLES)
-    decision = evaluate(pol, occupancy(), request("19:00", 12, entire_group_id=10,
-                                                  overrides={"party_size_too_large"}), NOW)
+    decision = evaluate(
+        pol, occupancy(), request("19:00", 12, entire_group_id=10, overrides={"party_size_too_large"}), NOW
+    )
     assert decision.accepted
     assert sorted(decision.table_ids) == [1, 2]
 

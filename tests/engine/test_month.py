@@ -35,7 +35,13 @@ def test_every_date_in_order():
 def test_an_open_day():
     d = month(policy())[DATE]
     assert (d.past, d.beyond_window, d.closure, d.no_service, d.message_only, d.display_only, d.booking_closed) == (
-        False, False, None, False, False, False, False,
+        False,
+        False,
+        None,
+        False,
+        False,
+        False,
+        False,
     )
     assert d.day_message is None
     assert d.party_sizes == [1, 2, 3, 4, 5, 6]  # within 1..10, seatable on the tables up to 6
@@ -160,8 +166,10 @@ def test_booking_closed_needs_every_service_closed():
 def test_month_matches_the_day_for_every_size():
     from tests.engine.builders import day
 
-    pol = policy(combinations=[combination(100, (2, 3), 7, 10)], shifts=[shift(1, start="12:00", end="14:00"),
-                                                                        shift(2, max_covers=12)])
+    pol = policy(
+        combinations=[combination(100, (2, 3), 7, 10)],
+        shifts=[shift(1, start="12:00", end="14:00"), shift(2, max_covers=12)],
+    )
     taken = [busy(3, at(DATE, "19:00"), at(DATE, "21:00")), busy(1, at(DATE, "12:00"), at(DATE, "14:00"))]
     charged = [covers(at(DATE, "19:00"), 5, shift_id=2)]
     d = month(pol, busy_by_date={DATE: taken}, charged=charged)[DATE]

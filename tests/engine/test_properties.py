@@ -65,8 +65,16 @@ def floors(draw):
             continue
         members = draw(st.lists(st.sampled_from(on_plan), min_size=2, max_size=3, unique=True))
         low = draw(st.integers(2, 8))
-        combos.append(combination(100 + index, members, low, low + draw(st.integers(0, 4)), plan=plan,
-                                  online=draw(st.booleans() | st.just(True))))
+        combos.append(
+            combination(
+                100 + index,
+                members,
+                low,
+                low + draw(st.integers(0, 4)),
+                plan=plan,
+                online=draw(st.booleans() | st.just(True)),
+            )
+        )
     return sections, tables, combos, plans
 
 
@@ -120,8 +128,14 @@ def worlds(draw):
     for _ in range(draw(st.integers(0, 2))):
         start = draw(st.integers(0, 95)) * 15
         chosen = draw(st.none() | st.lists(st.sampled_from([tb.id for tb in tables]), min_size=1, max_size=2))
-        blocks.append(block(date + dt.timedelta(days=draw(st.integers(-1, 1))), hhmm(start),
-                            hhmm(start + draw(st.integers(1, 16)) * 15), chosen))
+        blocks.append(
+            block(
+                date + dt.timedelta(days=draw(st.integers(-1, 1))),
+                hhmm(start),
+                hhmm(start + draw(st.integers(1, 16)) * 15),
+                chosen,
+            )
+        )
     pol = policy(
         sections=sections,
         tables=tables,
@@ -172,8 +186,13 @@ def _apply(pol, date, now, data, steps, *, allow_cap_waiver=False):
         if not decision.accepted:
             continue
         assert decision.table_ids
-        items, charged = booked(decision, req.party_size, date=req.service_date,
-                                owner=("reservation", len(accepted)), exempt=req.excluded_from_shift_limits)
+        items, charged = booked(
+            decision,
+            req.party_size,
+            date=req.service_date,
+            owner=("reservation", len(accepted)),
+            exempt=req.excluded_from_shift_limits,
+        )
         occ.busy.extend(items)
         occ.covers.extend(charged)
         accepted.append((decision, req))
@@ -191,7 +210,7 @@ def test_never_two_parties_on_one_table_and_never_over_a_cap(world, data):
         by_table[item.table_id].append((item.start, item.end, item.owner))
     for spans in by_table.values():
         spans.sort()
-        for (a1, b1, o1), (a2, b2, o2) in zip(spans, spans[1:], strict=False):
+        for (_a1, b1, o1), (a2, _b2, o2) in zip(spans, spans[1:], strict=False):
             assert b1 <= a2, f"two parties on one table: {o1} until {b1}, {o2} from {a2}"
 
     blocked = blocks_around(pol, date) + blocks_around(pol, date + dt.timedelta(days=1))
@@ -275,8 +294,10 @@ def test_month_agrees_with_the_day(world, data):
                 if any(item.slots for item in day_availability(pol, date, size, occ, now, group).shifts):
                     by_group[group].append(size)
         allowed = (pol.min_party_size or 1) <= size <= (pol.max_party_size or size)
-        if allowed and any(item.shift.waitlist_enabled and not item.slots and not item.booking_closed
-                           and not item.display_only for item in result.shifts):
+        if allowed and any(
+            item.shift.waitlist_enabled and not item.slots and not item.booking_closed and not item.display_only
+            for item in result.shifts
+        ):
             waitlist.append(size)
     assert month_day.party_sizes == sizes
     assert dict(month_day.sections) == dict(by_group)

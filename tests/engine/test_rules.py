@@ -74,7 +74,9 @@ def test_available_covers_is_the_smaller_remaining_figure():
 def test_covers_of_another_service_or_date_do_not_count():
     pol = policy(tables=BIG, shifts=[shift(1, max_covers=4), shift(2, start="12:00", end="14:00", max_covers=4)])
     yesterday = DATE - dt.timedelta(days=1)
-    occ = occupancy(covers=[covers(local("12:00"), 4, shift_id=2), covers(local("19:00", yesterday), 4, date=yesterday)])
+    occ = occupancy(
+        covers=[covers(local("12:00"), 4, shift_id=2), covers(local("19:00", yesterday), 4, date=yesterday)]
+    )
     dinner, lunch = day(pol, size=4, occ=occ).shifts
     assert [o.slot.hhmm for o in dinner.slots] == ALL  # yesterday's dinner and today's lunch are not charged
     assert lunch.slots == []

@@ -157,8 +157,10 @@ def test_single_table_before_a_combination_of_equal_capacity():
 
 
 def test_smaller_combination_before_a_larger_single_table():
-    pol = policy(tables=[table(1, 10, 1, 2), table(2, 10, 1, 2), table(3, 10, 1, 8)],
-                 combinations=[combination(100, (1, 2), 3, 4)])
+    pol = policy(
+        tables=[table(1, 10, 1, 2), table(2, 10, 1, 2), table(3, 10, 1, 8)],
+        combinations=[combination(100, (1, 2), 3, 4)],
+    )
     assert evaluate(pol, occupancy(), request(size=4), NOW).table_ids == (1, 2)
 
 
@@ -167,8 +169,9 @@ def test_smaller_combination_before_a_larger_single_table():
     [
         policy(tables=[table(1, 10, 1, 4, online=False)]),
         policy(sections=[section(10, online=False)], tables=[table(1, 10, 1, 4)]),
-        policy(sections=[section(10), section(11)], tables=[table(1, 10, 1, 4)],
-               shifts=[shift(online_section_ids=[11])]),
+        policy(
+            sections=[section(10), section(11)], tables=[table(1, 10, 1, 4)], shifts=[shift(online_section_ids=[11])]
+        ),
         policy(sections=[section(10, plan=2)], tables=[table(1, 10, 1, 4)]),
     ],
     ids=["table-offline", "section-offline", "not-an-online-section", "other-floor-plan"],
@@ -180,8 +183,11 @@ def test_tables_must_be_sold_online_in_this_service(pol):
 
 
 def test_online_sections_keep_their_tables():
-    pol = policy(sections=[section(10), section(11)], tables=[table(1, 10, 1, 2), table(2, 11, 1, 4)],
-                 shifts=[shift(online_section_ids=[11])])
+    pol = policy(
+        sections=[section(10), section(11)],
+        tables=[table(1, 10, 1, 2), table(2, 11, 1, 4)],
+        shifts=[shift(online_section_ids=[11])],
+    )
     assert evaluate(pol, occupancy(), request(size=2), NOW).table_ids == (2,)
 
 
@@ -189,11 +195,11 @@ def test_combination_needs_every_table_sold_online_and_its_own_flag():
     tables = [table(1, 10, 1, 4), table(2, 10, 1, 4, online=False)]
     pol = policy(tables=tables, combinations=[combination(100, (1, 2), 5, 8)])
     assert codes(evaluate(pol, occupancy(), request(size=6), NOW)) == ["no_table_available"]
-    pol = policy(tables=[table(1, 10, 1, 4), table(2, 10, 1, 4)],
-                 combinations=[combination(100, (1, 2), 5, 8, online=False)])
+    pol = policy(
+        tables=[table(1, 10, 1, 4), table(2, 10, 1, 4)], combinations=[combination(100, (1, 2), 5, 8, online=False)]
+    )
     assert codes(evaluate(pol, occupancy(), request(size=6), NOW)) == ["no_table_available"]
-    pol = policy(tables=[table(1, 10, 1, 4), table(2, 10, 1, 4)],
-                 combinations=[combination(100, (1, 2), 5, 8, plan=2)])
+    pol = policy(tables=[table(1, 10, 1, 4), table(2, 10, 1, 4)], combinations=[combination(100, (1, 2), 5, 8, plan=2)])
     assert codes(evaluate(pol, occupancy(), request(size=6), NOW)) == ["no_table_available"]
 
 
@@ -262,6 +268,10 @@ def test_section_ids_list_groups_sold_online_in_the_service_that_fit_the_party()
     assert day(pol, size=2).shifts[0].section_group_ids == [10, 12]
     assert day(pol, size=3).shifts[0].section_group_ids == [12]  # table 1 of 10 is not sold online
     assert day(pol, size=5).shifts[0].section_group_ids == []
-    combined = policy(sections=sections, tables=tables, combinations=[combination(100, (2, 3), 5, 6)],
-                      shifts=[shift(online_section_ids=[10, 11, 12])])
+    combined = policy(
+        sections=sections,
+        tables=tables,
+        combinations=[combination(100, (2, 3), 5, 6)],
+        shifts=[shift(online_section_ids=[10, 11, 12])],
+    )
     assert day(combined, size=5).shifts[0].section_group_ids == []  # a combination across groups is in neither

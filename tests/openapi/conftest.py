@@ -14,8 +14,17 @@ from tests.reservations.conftest import bistro, clock  # noqa: F401  (fixtures u
 DOCUMENT_URI = "urn:reservation-api:openapi"
 # Headers whose presence on a response must be documented for that operation and status.
 TRACKED_HEADERS = (
-    "Service-Version", "X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
-    "RateLimit-Resource", "Retry-After", "WWW-Authenticate", "Location", "Idempotent-Replayed", "ETag",
+    "Service-Version",
+    "X-Request-Id",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+    "RateLimit-Resource",
+    "Retry-After",
+    "WWW-Authenticate",
+    "Location",
+    "Idempotent-Replayed",
+    "ETag",
 )
 
 

@@ -46,13 +46,18 @@ def test_day_availability(api, bistro, conform):
     response = api.get("/v1/availability", {"service_date": DAY, "party_size": 2})
     body = conform.check(response)
     assert body["shifts"] and body["shifts"][0]["slots"]
-    assert conform.check(api.get(
-        "/v1/availability", {"service_date": DAY, "party_size": 2}, HTTP_IF_NONE_MATCH=response["ETag"]
-    )) is None
-    body = conform.check(api.get(
-        "/v1/availability",
-        {"service_date": DAY, "party_size": 4, "section_id": bistro.section.public_id, "locale": "en"},
-    ))
+    assert (
+        conform.check(
+            api.get("/v1/availability", {"service_date": DAY, "party_size": 2}, HTTP_IF_NONE_MATCH=response["ETag"])
+        )
+        is None
+    )
+    body = conform.check(
+        api.get(
+            "/v1/availability",
+            {"service_date": DAY, "party_size": 4, "section_id": bistro.section.public_id, "locale": "en"},
+        )
+    )
     assert body["section_id"] == bistro.section.public_id
 
 
@@ -65,8 +70,11 @@ def test_day_availability_with_a_card_guarantee_and_a_closure(api, bistro, confo
     body = conform.check(api.get("/v1/availability", {"service_date": DAY, "party_size": 4}))
     assert body["shifts"][0]["guarantee"]["amount"] == 10000
     Closure.objects.create(
-        restaurant=bistro.restaurant, name={"fr": "Congés"}, guest_message=None,
-        start_date=dt.date(2026, 12, 24), end_date=dt.date(2026, 12, 26),
+        restaurant=bistro.restaurant,
+        name={"fr": "Congés"},
+        guest_message=None,
+        start_date=dt.date(2026, 12, 24),
+        end_date=dt.date(2026, 12, 26),
     )
     bump_availability_version(bistro.restaurant.pk)
     body = conform.check(api.get("/v1/availability", {"service_date": "2026-12-25", "party_size": 2}))
@@ -102,10 +110,14 @@ def test_hold_lifecycle(api, bistro, conform):
     assert response.status_code == 201 and response["Location"] == f"/v1/holds/{hold['id']}"
     replay = api.post("/v1/holds", hold_body(metadata={"basket": "b1"}), format="json", HTTP_IDEMPOTENCY_KEY="h1")
     assert conform.check(replay)["id"] == hold["id"] and replay["Idempotent-Replayed"] == "true"
-    commitment = conform.check(api.post(
-        "/v1/holds", hold_body(kind="commitment", party_size=5, start_time="20:00"), format="json",
-        HTTP_IDEMPOTENCY_KEY="h2",
-    ))
+    commitment = conform.check(
+        api.post(
+            "/v1/holds",
+            hold_body(kind="commitment", party_size=5, start_time="20:00"),
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="h2",
+        )
+    )
     assert commitment["kind"] == "commitment"
     listed = conform.check(api.get("/v1/holds", {"status": "held", "limit": 1}))
     assert listed["has_more"] is True
@@ -119,11 +131,14 @@ def test_hold_lifecycle(api, bistro, conform):
 
 
 def test_hold_conversion(api, bistro, conform):
-    hold = conform.check(api.post("/v1/holds", hold_body(party_size=5, start_time="20:00"), format="json",
-                                  HTTP_IDEMPOTENCY_KEY="h1"))
+    hold = conform.check(
+        api.post("/v1/holds", hold_body(party_size=5, start_time="20:00"), format="json", HTTP_IDEMPOTENCY_KEY="h1")
+    )
     response = api.post(
-        "/v1/reservations", {"hold_id": hold["id"], "guest": {"first_name": "Bob", "last_name": None}},
-        format="json", HTTP_IDEMPOTENCY_KEY="c1",
+        "/v1/reservations",
+        {"hold_id": hold["id"], "guest": {"first_name": "Bob", "last_name": None}},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="c1",
     )
     reservation = conform.check(response)
     converted = conform.check(api.get(f"/v1/holds/{hold['id']}"))
@@ -136,8 +151,9 @@ def test_reservation_lifecycle(api, bistro, conform):
     company = CompanyFactory(restaurant=bistro.restaurant)
     response = api.post(
         "/v1/reservations?expand=guest",
-        booking_body(guest_notes="Window", internal_notes="Regular", company_id=company.public_id,
-                     metadata={"ref": "A-1"}),
+        booking_body(
+            guest_notes="Window", internal_notes="Regular", company_id=company.public_id, metadata={"ref": "A-1"}
+        ),
         format="json",
         HTTP_IDEMPOTENCY_KEY="r1",
     )
@@ -145,28 +161,52 @@ def test_reservation_lifecycle(api, bistro, conform):
     rid = created["id"]
     assert response.status_code == 201 and response["Location"] == f"/v1/reservations/{rid}"
     assert created["guest"]["object"] == "guest" and created["company"]["id"] == company.public_id
-    replay = api.post("/v1/reservations?expand=guest", booking_body(
-        guest_notes="Window", internal_notes="Regular", company_id=company.public_id, metadata={"ref": "A-1"}
-    ), format="json", HTTP_IDEMPOTENCY_KEY="r1")
+    replay = api.post(
+        "/v1/reservations?expand=guest",
+        booking_body(
+            guest_notes="Window", internal_notes="Regular", company_id=company.public_id, metadata={"ref": "A-1"}
+        ),
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="r1",
+    )
     assert conform.check(replay)["id"] == rid and replay["Idempotent-Replayed"] == "true"
-    conform.check(api.post("/v1/reservations?expand=modification_token", booking_body(start_time="20:00"),
-                           format="json", HTTP_IDEMPOTENCY_KEY="r2"))
+    conform.check(
+        api.post(
+            "/v1/reservations?expand=modification_token",
+            booking_body(start_time="20:00"),
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="r2",
+        )
+    )
 
     listed = conform.check(api.get("/v1/reservations", {"expand": "guest,events", "limit": 1}))
     assert listed["data"][0]["events"] and listed["has_more"] is True
-    conform.check(api.get("/v1/reservations", {
-        "status": "confirmed", "source": "api", "date[gte]": DAY, "date[lte]": DAY, "id": rid,
-        "updated_since": "2026-01-01T00:00:00Z",
-    }))
+    conform.check(
+        api.get(
+            "/v1/reservations",
+            {
+                "status": "confirmed",
+                "source": "api",
+                "date[gte]": DAY,
+                "date[lte]": DAY,
+                "id": rid,
+                "updated_since": "2026-01-01T00:00:00Z",
+            },
+        )
+    )
     guest_id = created["guest"]["id"]
     assert conform.check(api.get("/v1/reservations", {"guest_id": guest_id}))["data"]
     body = conform.check(api.get(f"/v1/reservations/{rid}", {"expand": "events,modification_token,guest"}))
     assert body["modification_token"] and body["events"][0]["type"] == "reservation.created"
 
-    modified = conform.check(api.patch(
-        f"/v1/reservations/{rid}", {"party_size": 4, "company_id": None, "guest_notes": None}, format="json",
-        HTTP_IDEMPOTENCY_KEY="m1",
-    ))
+    modified = conform.check(
+        api.patch(
+            f"/v1/reservations/{rid}",
+            {"party_size": 4, "company_id": None, "guest_notes": None},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="m1",
+        )
+    )
     assert modified["party_size"] == 4 and modified["company"] is None
     conform.check(api.patch(f"/v1/reservations/{rid}", {"start_time": "20:30"}, format="json"))
     events = conform.check(api.get(f"/v1/reservations/{rid}/events"))
@@ -188,8 +228,9 @@ def test_reservation_on_a_card_guarantee(api, bistro, conform):
     bistro.shift.guarantee_cancel_hours = 48
     bistro.shift.save()
     bump_availability_version(bistro.restaurant.pk)
-    body = conform.check(api.post("/v1/reservations", booking_body(party_size=4), format="json",
-                                  HTTP_IDEMPOTENCY_KEY="g1"))
+    body = conform.check(
+        api.post("/v1/reservations", booking_body(party_size=4), format="json", HTTP_IDEMPOTENCY_KEY="g1")
+    )
     assert body["status"] == "awaiting_guarantee" and body["guarantee"]["kind"] == "imprint"
     assert conform.check(api.get(f"/v1/reservations/{body['id']}/events"))["data"] == []
     no_email = booking_body(party_size=4, start_time="21:00", guest={"first_name": "Zoé", "last_name": "Roy"})
@@ -198,8 +239,9 @@ def test_reservation_on_a_card_guarantee(api, bistro, conform):
 
 
 def test_guest_data_is_gated_without_guests_read(writer, bistro, conform):
-    created = conform.check(writer.post("/v1/reservations", booking_body(guest_notes="Window"), format="json",
-                                        HTTP_IDEMPOTENCY_KEY="w1"))
+    created = conform.check(
+        writer.post("/v1/reservations", booking_body(guest_notes="Window"), format="json", HTTP_IDEMPOTENCY_KEY="w1")
+    )
     assert "guest_notes" not in created and created["guest"].startswith("gst_")
     conform.check(writer.get(f"/v1/reservations/{created['id']}"))
     conform.check(writer.patch(f"/v1/reservations/{created['id']}", {"internal_notes": "VIP"}, format="json"))
@@ -224,24 +266,29 @@ def test_not_found_errors(api, bistro, conform):
     conform.check(api.post("/v1/reservations/resv_doesnotexist/cancel"))
     conform.check(api.get("/v1/holds/hold_doesnotexist"))
     conform.check(api.delete("/v1/holds/hold_doesnotexist"))
-    error = conform.check(api.get("/v1/availability", {"service_date": DAY, "party_size": 2,
-                                                       "excluding": "resv_doesnotexist"}))
+    error = conform.check(
+        api.get("/v1/availability", {"service_date": DAY, "party_size": 2, "excluding": "resv_doesnotexist"})
+    )
     assert error["error"]["param"] == "excluding"
     created = conform.check(api.post("/v1/reservations", booking_body(), format="json", HTTP_IDEMPOTENCY_KEY="n1"))
-    error = conform.check(api.patch(f"/v1/reservations/{created['id']}", {"company_id": "cmp_doesnotexist"},
-                                    format="json"))
+    error = conform.check(
+        api.patch(f"/v1/reservations/{created['id']}", {"company_id": "cmp_doesnotexist"}, format="json")
+    )
     assert error["error"]["code"] == "not_found" and error["error"]["param"] == "company_id"
 
 
 def test_booking_rule_refusals(api, bistro, conform):
-    error = conform.check(api.post("/v1/reservations", booking_body(party_size=20), format="json",
-                                   HTTP_IDEMPOTENCY_KEY="v1"))
+    error = conform.check(
+        api.post("/v1/reservations", booking_body(party_size=20), format="json", HTTP_IDEMPOTENCY_KEY="v1")
+    )
     assert error["error"]["code"] == "booking_rules_violated" and error["error"]["violations"]
-    error = conform.check(api.post("/v1/holds", hold_body(start_time="19:10"), format="json",
-                                   HTTP_IDEMPOTENCY_KEY="v2"))
+    error = conform.check(
+        api.post("/v1/holds", hold_body(start_time="19:10"), format="json", HTTP_IDEMPOTENCY_KEY="v2")
+    )
     assert error["error"]["violations"][0]["code"] == "start_time_off_grid"
-    error = conform.check(api.post("/v1/holds", hold_body(service_date="2026-11-30"), format="json",
-                                   HTTP_IDEMPOTENCY_KEY="v3"))
+    error = conform.check(
+        api.post("/v1/holds", hold_body(service_date="2026-11-30"), format="json", HTTP_IDEMPOTENCY_KEY="v3")
+    )
     assert error["error"]["code"] == "booking_rules_violated"
     created = conform.check(api.post("/v1/reservations", booking_body(), format="json", HTTP_IDEMPOTENCY_KEY="v4"))
     error = conform.check(api.patch(f"/v1/reservations/{created['id']}", {"party_size": 30}, format="json"))
@@ -250,10 +297,14 @@ def test_booking_rule_refusals(api, bistro, conform):
 
 def test_section_occupied_conflicts(api, bistro, conform):
     conform.check(api.post("/v1/reservations", booking_body(), format="json", HTTP_IDEMPOTENCY_KEY="s1"))
-    error = conform.check(api.post(
-        "/v1/reservations", booking_body(entire_section_id=bistro.section.public_id, party_size=6), format="json",
-        HTTP_IDEMPOTENCY_KEY="s2",
-    ))
+    error = conform.check(
+        api.post(
+            "/v1/reservations",
+            booking_body(entire_section_id=bistro.section.public_id, party_size=6),
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="s2",
+        )
+    )
     [violation] = error["error"]["violations"]
     assert violation["code"] == "section_occupied" and violation["conflicts"]
 
@@ -279,15 +330,15 @@ def test_request_errors(api, bistro, make_client, restaurant, conform):
     error = conform.check(reader.post("/v1/holds", hold_body(), format="json", HTTP_IDEMPOTENCY_KEY="k"))
     assert error["error"]["code"] == "insufficient_scope" and "param" not in error["error"]
     writer = make_client(restaurant, READ_WRITE)
-    error = conform.check(writer.post("/v1/holds", hold_body(override=["cutoff_passed"]), format="json",
-                                      HTTP_IDEMPOTENCY_KEY="k2"))
+    error = conform.check(
+        writer.post("/v1/holds", hold_body(override=["cutoff_passed"]), format="json", HTTP_IDEMPOTENCY_KEY="k2")
+    )
     assert error["error"]["param"] == "override"
     no_plan = make_client(ShiftFactory().restaurant)
     no_plan.key.restaurant.api_access = False
     no_plan.key.restaurant.save(update_fields=["api_access"])
     error = conform.check(no_plan.get("/v1/configuration"))
     assert error["error"]["code"] == "plan_required"
-
 
 
 def test_rate_limited(api, restaurant, conform):

@@ -62,7 +62,7 @@ def test_the_document_is_a_valid_openapi_3_1_document(document):
 
 
 def test_every_component_schema_is_valid_json_schema_2020_12(document):
-    for name, schema in document["components"]["schemas"].items():
+    for _name, schema in document["components"]["schemas"].items():
         Draft202012Validator.check_schema(schema)
 
 
@@ -189,8 +189,14 @@ def test_specific_error_codes_are_documented(document):
     modify = paths["/v1/reservations/{reservation_id}"]["patch"]["responses"]
     assert "reservation_finalized" in modify["409"]["description"]
     assert "company_id" in modify["404"]["description"]
-    for code in ("guarantee_consent_guest_only", "guarantee_modify_requires_card", "guarantee_request_not_allowed",
-                 "payments_suspended", "guarantee_amount_invalid", "email_required_for_guarantee"):
+    for code in (
+        "guarantee_consent_guest_only",
+        "guarantee_modify_requires_card",
+        "guarantee_request_not_allowed",
+        "payments_suspended",
+        "guarantee_amount_invalid",
+        "email_required_for_guarantee",
+    ):
         assert code in modify["422"]["description"], code
     assert "hold_already_converted" in paths["/v1/holds/{hold_id}"]["delete"]["responses"]["409"]["description"]
 

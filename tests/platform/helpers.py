@@ -20,4 +20,3 @@ def assert_error(response, status: int, code: str, *, param=None, type_=None):
     else:
         assert error["param"] == param
     return error
-

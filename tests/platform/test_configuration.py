@@ -9,10 +9,26 @@ from tests.factories import RestaurantFactory, ShiftFactory
 from tests.platform.helpers import assert_error
 
 FIELDS = [
-    "object", "restaurant", "booking_page_url", "country", "timezone", "currency", "primary_language",
-    "guest_languages", "min_party_size", "max_party_size", "default_party_size", "current_date",
-    "max_advance_days", "last_service_date", "default_cutoff_minutes", "show_seating_preference",
-    "require_guest_email", "require_guest_phone", "card_guarantee_from_party_size", "required_guest_fields",
+    "object",
+    "restaurant",
+    "booking_page_url",
+    "country",
+    "timezone",
+    "currency",
+    "primary_language",
+    "guest_languages",
+    "min_party_size",
+    "max_party_size",
+    "default_party_size",
+    "current_date",
+    "max_advance_days",
+    "last_service_date",
+    "default_cutoff_minutes",
+    "show_seating_preference",
+    "require_guest_email",
+    "require_guest_phone",
+    "card_guarantee_from_party_size",
+    "required_guest_fields",
 ]
 
 
@@ -26,10 +42,22 @@ def configuration(client) -> dict:
 def paris(db, settings):
     settings.BASE_URL = "https://tables.example"
     return RestaurantFactory(
-        name="Le Jardin", slug="le-jardin", timezone="Europe/Paris", country="FR", currency="EUR",
-        primary_language="fr", guest_languages=["en", "fr", "de"], min_party_size=2, max_party_size=8,
-        default_party_size=3, max_advance_days=60, default_cutoff_minutes=30, show_seating_preference=True,
-        require_guest_email=True, require_guest_phone=False, required_guest_fields=["email", "last_name"],
+        name="Le Jardin",
+        slug="le-jardin",
+        timezone="Europe/Paris",
+        country="FR",
+        currency="EUR",
+        primary_language="fr",
+        guest_languages=["en", "fr", "de"],
+        min_party_size=2,
+        max_party_size=8,
+        default_party_size=3,
+        max_advance_days=60,
+        default_cutoff_minutes=30,
+        show_seating_preference=True,
+        require_guest_email=True,
+        require_guest_phone=False,
+        required_guest_fields=["email", "last_name"],
     )
 
 
@@ -92,8 +120,7 @@ def test_special_cutoffs_pass_through(cutoff, restaurant, make_client):
     "minimum, maximum, default, expected",
     [(1, 10, 2, 2), (4, 10, 2, 4), (1, 6, 8, 6), (None, None, 5, 5), (None, 3, 5, 3), (6, None, 2, 6)],
 )
-def test_default_party_size_lies_between_min_and_max(minimum, maximum, default, expected, restaurant,
-                                                     make_client):
+def test_default_party_size_lies_between_min_and_max(minimum, maximum, default, expected, restaurant, make_client):
     restaurant.min_party_size, restaurant.max_party_size = minimum, maximum
     restaurant.default_party_size = default
     restaurant.save()
@@ -144,13 +171,18 @@ def test_card_guarantee_ignores_a_from_size_without_an_amount(restaurant, make_c
 def test_card_guarantee_ignores_services_that_have_ended(restaurant, make_client):
     with time_machine.travel(dt.datetime(2026, 7, 1, 12, 0, tzinfo=dt.UTC), tick=False):
         ShiftFactory(
-            floor_plan__restaurant=restaurant, guarantee_per_guest_amount=2000, guarantee_from_party_size=2,
-            valid_from=dt.date(2026, 1, 1), valid_until=dt.date(2026, 6, 30),
+            floor_plan__restaurant=restaurant,
+            guarantee_per_guest_amount=2000,
+            guarantee_from_party_size=2,
+            valid_from=dt.date(2026, 1, 1),
+            valid_until=dt.date(2026, 6, 30),
         )
         client = make_client(restaurant)
         assert configuration(client)["card_guarantee_from_party_size"] is None
         ShiftFactory(
-            floor_plan__restaurant=restaurant, guarantee_per_guest_amount=2000, guarantee_from_party_size=5,
+            floor_plan__restaurant=restaurant,
+            guarantee_per_guest_amount=2000,
+            guarantee_from_party_size=5,
             valid_from=dt.date(2026, 9, 1),
         )
         assert configuration(client)["card_guarantee_from_party_size"] == 5

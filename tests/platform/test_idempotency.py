@@ -51,10 +51,12 @@ def test_replay_carries_the_platform_headers(api):
 
 
 def test_body_key_order_and_whitespace_do_not_matter(api, restaurant):
-    first = api.post(CREATE, b'{"name": "Acme", "override": []}', content_type="application/json",
-                     HTTP_IDEMPOTENCY_KEY="k")
-    second = api.post(CREATE, b'{ "override":[],"name":"Acme" }', content_type="application/json",
-                      HTTP_IDEMPOTENCY_KEY="k")
+    first = api.post(
+        CREATE, b'{"name": "Acme", "override": []}', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k"
+    )
+    second = api.post(
+        CREATE, b'{ "override":[],"name":"Acme" }', content_type="application/json", HTTP_IDEMPOTENCY_KEY="k"
+    )
     assert second[REPLAYED] == "true" and second.content == first.content
 
 
@@ -69,8 +71,12 @@ def test_same_key_different_body_is_idempotency_key_reused(api, restaurant):
 
 def test_same_key_on_another_path_is_reused(api, restaurant):
     post(api, {"name": "Acme"}, "key-1")
-    assert_error(post(api, {"name": "Acme"}, "key-1", url=CREATE_OPTIONAL), 422, "idempotency_key_reused",
-                 param="Idempotency-Key")
+    assert_error(
+        post(api, {"name": "Acme"}, "key-1", url=CREATE_OPTIONAL),
+        422,
+        "idempotency_key_reused",
+        param="Idempotency-Key",
+    )
 
 
 def test_override_is_not_part_of_what_the_key_identifies(api, restaurant):
@@ -130,8 +136,7 @@ def test_key_of_255_characters_is_accepted_whole(api, restaurant):
     assert post(api, {"name": "Acme"}, key).status_code == 201
     assert IdempotencyRecord.objects.get(restaurant=restaurant).key == key
     # never truncated: a key sharing its first 255 characters is a different (invalid) key
-    assert_error(post(api, {"name": "Acme"}, key + "x"), 400, "idempotency_key_invalid",
-                 param="Idempotency-Key")
+    assert_error(post(api, {"name": "Acme"}, key + "x"), 400, "idempotency_key_invalid", param="Idempotency-Key")
 
 
 def test_missing_key_where_required_is_bad_request(api, restaurant):
@@ -172,8 +177,7 @@ def test_a_record_is_remembered_72_hours_then_forgotten(api, restaurant):
     with time_machine.travel(start + dt.timedelta(hours=71, minutes=59), tick=False):
         replay = post(api, {"name": "Acme"}, "key-1")
         assert replay[REPLAYED] == "true" and replay.content == first.content
-        assert_error(post(api, {"name": "Other"}, "key-1"), 422, "idempotency_key_reused",
-                     param="Idempotency-Key")
+        assert_error(post(api, {"name": "Other"}, "key-1"), 422, "idempotency_key_reused", param="Idempotency-Key")
     with time_machine.travel(start + dt.timedelta(hours=72, minutes=1), tick=False):
         Company.objects.filter(restaurant=restaurant).delete()
         again = post(api, {"name": "Acme"}, "key-1")

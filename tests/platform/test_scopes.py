@@ -78,8 +78,7 @@ def test_harmless_values_of_override_fields_need_nothing(body, restaurant, make_
 def test_the_first_demanding_field_is_named(restaurant, make_client):
     client = make_client(restaurant, scopes=[WRITE])
     body = {"override": [], "excluded_from_shift_limits": True, "entire_section_id": "sec_x"}
-    assert_error(client.post(ECHO, body, format="json"), 403, "insufficient_scope",
-                 param="excluded_from_shift_limits")
+    assert_error(client.post(ECHO, body, format="json"), 403, "insufficient_scope", param="excluded_from_shift_limits")
 
 
 def test_override_scope_allows_all_three(restaurant, make_client):

@@ -31,7 +31,9 @@ def test_empty(api):
 
 def test_every_field(api, restaurant):
     row = SectionFactory(
-        floor_plan=FloorPlanFactory(restaurant=restaurant), name="Terrasse", area_type="terrace",
+        floor_plan=FloorPlanFactory(restaurant=restaurant),
+        name="Terrasse",
+        area_type="terrace",
         bookable_online=False,
     )
     assert sections(api) == [
@@ -55,15 +57,20 @@ def test_order_is_position_then_creation(api, restaurant):
     c2 = SectionFactory(floor_plan=floor, name="C2", position=3)
     first = SectionFactory(floor_plan=FloorPlanFactory(restaurant=restaurant), name="First", position=0)
     assert [row["id"] for row in sections(api)] == [
-        first.public_id, a.public_id, b.public_id, c1.public_id, c2.public_id
+        first.public_id,
+        a.public_id,
+        b.public_id,
+        c1.public_id,
+        c2.public_id,
     ]
 
 
 def test_group_rows_share_the_leaders_id(api, restaurant):
     ground, upstairs = FloorPlanFactory(restaurant=restaurant), FloorPlanFactory(restaurant=restaurant)
     terrace = SectionFactory(floor_plan=ground, name="Terrace", area_type="terrace", position=1)
-    terrace_summer = SectionFactory(floor_plan=upstairs, name="Terrace (summer)", group_leader=terrace,
-                                    bookable_online=False, position=0)
+    terrace_summer = SectionFactory(
+        floor_plan=upstairs, name="Terrace (summer)", group_leader=terrace, bookable_online=False, position=0
+    )
     bar = SectionFactory(floor_plan=ground, name="Bar", area_type="bar", position=2)
     rows = sections(api)
     by_id = {row["id"]: row for row in rows}
@@ -82,7 +89,9 @@ def test_a_chain_of_leaders_is_one_group(api, restaurant):
     tail = SectionFactory(floor_plan=floor, name="Main room (events)", group_leader=middle)
     rows = sections(api)
     assert {row["id"]: row["group_id"] for row in rows} == {
-        root.public_id: root.public_id, middle.public_id: root.public_id, tail.public_id: root.public_id
+        root.public_id: root.public_id,
+        middle.public_id: root.public_id,
+        tail.public_id: root.public_id,
     }
     assert_group_rule(rows)
 

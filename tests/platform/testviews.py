@@ -73,7 +73,10 @@ class CompanyCreateView(ApiView):
     def post(self, request):
         body = self.json_body(self.fields, OVERRIDE_FIELDS)
         return run_idempotently(
-            request, restaurant=self.restaurant, body=body, required=self.key_required,
+            request,
+            restaurant=self.restaurant,
+            body=body,
+            required=self.key_required,
             execute=lambda: self.create(body),
         )
 

@@ -2,7 +2,8 @@
 
 from django.urls import include, path
 
-from config.urls import handler404, handler500, urlpatterns as service_urlpatterns
+from config.urls import handler404, handler500
+from config.urls import urlpatterns as service_urlpatterns
 from tests.platform import testviews
 
 __all__ = ["handler404", "handler500", "urlpatterns"]

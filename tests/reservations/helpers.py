@@ -15,7 +15,8 @@ from tests.reservations.conftest import DAY, booking_body
 PARIS = dt.timezone(dt.timedelta(hours=1))  # the bistro's offset in December
 REPLAYED = "Idempotent-Replayed"
 ID_RE = {
-    prefix: re.compile(rf"^{prefix}_[A-Za-z0-9]{{24}}$") for prefix in ("resv", "hold", "gst", "evt", "tbl", "sec", "cmp")
+    prefix: re.compile(rf"^{prefix}_[A-Za-z0-9]{{24}}$")
+    for prefix in ("resv", "hold", "gst", "evt", "tbl", "sec", "cmp")
 }
 _counter = itertools.count()
 MISSING = object()
@@ -136,9 +137,7 @@ def overlapping_allocations() -> int:
 
 
 def allocations_of(rid: str) -> list[str]:
-    return sorted(
-        TableAllocation.objects.filter(reservation__public_id=rid).values_list("table__name", flat=True)
-    )
+    return sorted(TableAllocation.objects.filter(reservation__public_id=rid).values_list("table__name", flat=True))
 
 
 def make_guest(restaurant, **fields):
@@ -150,12 +149,13 @@ def make_guest(restaurant, **fields):
     return Guest.objects.create(restaurant=restaurant, **fields)
 
 
-def make_booking(bistro, guest=None, *, day: dt.date = dt.date(2026, 12, 5), at: dt.time = dt.time(19, 30),
-                 **fields) -> Reservation:
+def make_booking(
+    bistro, guest=None, *, day: dt.date = dt.date(2026, 12, 5), at: dt.time = dt.time(19, 30), **fields
+) -> Reservation:
     """A booking written with the ORM (no tables, no allocation): for lists and states the API cannot make."""
+    from config.api.formats import zone
     from config.api.ids import random_token
     from reservations.engine_data import local_midnight
-    from config.api.formats import zone
 
     tz = zone(bistro.restaurant.timezone)
     starts_at = local_midnight(day, tz) + dt.timedelta(hours=at.hour, minutes=at.minute)

@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from reservations.models import Reservation, Shift
 from tests.factories import TableFactory
+from tests.reservations.conftest import DAY
 from tests.reservations.helpers import (
     book,
     new_key,
@@ -15,12 +16,15 @@ from tests.reservations.helpers import (
     policy_changed,
     post_json,
 )
-from tests.reservations.conftest import DAY
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-RESERVATION = {"service_date": DAY, "start_time": "19:30", "party_size": 5,
-               "guest": {"first_name": "Racer", "last_name": "X", "email": "racer@example.com"}}
+RESERVATION = {
+    "service_date": DAY,
+    "start_time": "19:30",
+    "party_size": 5,
+    "guest": {"first_name": "Racer", "last_name": "X", "email": "racer@example.com"},
+}
 HOLD = {"service_date": DAY, "start_time": "19:30", "party_size": 5}
 
 
@@ -103,7 +107,8 @@ def test_racing_holds_and_creates_never_exceed_a_covers_cap(api, bistro):
     from holds.models import Hold
 
     covers = sum(Reservation.objects.values_list("party_size", flat=True)) + sum(
-        Hold.objects.filter(status="held").values_list("party_size", flat=True))
+        Hold.objects.filter(status="held").values_list("party_size", flat=True)
+    )
     assert covers == 6
     assert overlapping_allocations() == 0
 
@@ -120,7 +125,7 @@ def test_ten_identical_requests_with_one_key_make_one_booking(api, bistro):
 
 def test_a_hold_and_a_create_racing_for_one_table_get_one_winner(api, bistro):
     requests = []
-    for n in range(10):
+    for _n in range(10):
         requests.append(("/v1/holds", HOLD, new_key()))
         requests.append(("/v1/reservations", RESERVATION, new_key()))
     answers = race(api.secret, requests)
@@ -162,9 +167,12 @@ def test_the_database_refuses_overlapping_allocations_whatever_the_code_does(api
     row = TableAllocation.objects.get(reservation__public_id=made["id"])
     other = book(api, party_size=2)
     with pytest.raises(IntegrityError), transaction.atomic():
-        TableAllocation.objects.create(restaurant=bistro.restaurant, table=row.table,
-                                       reservation=Reservation.objects.get(public_id=other["id"]),
-                                       during=(row.during.lower, row.during.upper))
+        TableAllocation.objects.create(
+            restaurant=bistro.restaurant,
+            table=row.table,
+            reservation=Reservation.objects.get(public_id=other["id"]),
+            during=(row.during.lower, row.during.upper),
+        )
     assert connection.is_usable()
 
 

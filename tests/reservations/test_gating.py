@@ -20,8 +20,12 @@ def has_none(body: dict) -> bool:
 def typed(api, bistro):
     """A booking whose booker typed contacts differing from the matched profile, with notes."""
     make_guest(bistro.restaurant, email="alice@example.com", phone="+33612345678")
-    return book(api, guest={"first_name": "Alicia", "last_name": "Martin", "email": "alice@example.com",
-                            "phone": "07 00 00 00 00"}, guest_notes="Window", internal_notes="VIP")
+    return book(
+        api,
+        guest={"first_name": "Alicia", "last_name": "Martin", "email": "alice@example.com", "phone": "07 00 00 00 00"},
+        guest_notes="Window",
+        internal_notes="VIP",
+    )
 
 
 def test_create_response(api, no_guests, bistro):

@@ -23,8 +23,22 @@ from tests.reservations.helpers import (
 )
 
 HOLD_KEYS = [
-    "object", "id", "kind", "status", "party_size", "service_date", "starts_at", "ends_at", "expires_at",
-    "ended_at", "reservation", "tables", "excluded_from_shift_limits", "metadata", "created_at", "updated_at",
+    "object",
+    "id",
+    "kind",
+    "status",
+    "party_size",
+    "service_date",
+    "starts_at",
+    "ends_at",
+    "expires_at",
+    "ended_at",
+    "reservation",
+    "tables",
+    "excluded_from_shift_limits",
+    "metadata",
+    "created_at",
+    "updated_at",
 ]
 
 
@@ -105,6 +119,7 @@ def test_expires_at_may_be_sent_without_offset_or_with_z(api, bistro):
 
 # Idempotency.
 
+
 def test_idempotency_key_is_required(api, bistro):
     response = hold(api, key=None)
     assert_error(response, 400, "idempotency_key_invalid", param="Idempotency-Key")
@@ -140,6 +155,7 @@ def test_a_refused_hold_is_not_remembered_and_can_be_resent_with_override(api, b
 
 
 # Every rule at hold time.
+
 
 def test_covers_cap_refuses_with_slot_no_longer_available(api, bistro):
     bistro.shift.max_covers = 4
@@ -203,8 +219,9 @@ def test_excluded_hold_still_needs_a_table_and_the_cutoff(api, bistro):
 
 
 def test_excluded_and_override_need_the_override_scope(writer, bistro):
-    assert_error(hold(writer, excluded_from_shift_limits=True), 403, "insufficient_scope",
-                 param="excluded_from_shift_limits")
+    assert_error(
+        hold(writer, excluded_from_shift_limits=True), 403, "insufficient_scope", param="excluded_from_shift_limits"
+    )
     assert_error(hold(writer, override=["cutoff_passed"]), 403, "insufficient_scope", param="override")
     assert take_hold(writer, excluded_from_shift_limits=False, override=[])["status"] == "held"
 
@@ -214,14 +231,16 @@ def test_cutoff_is_checked_at_hold_time(api, bistro):
     bistro.shift.save()
     policy_changed(bistro.restaurant)
     refused = violations(hold(api))
-    assert refused == [{"code": "cutoff_passed", "message": "Online booking for this service has closed.",
-                        "overridable": True}]
+    assert refused == [
+        {"code": "cutoff_passed", "message": "Online booking for this service has closed.", "overridable": True}
+    ]
     assert take_hold(api, override=["cutoff_passed"])["status"] == "held"
 
 
 def test_a_block_is_checked_at_hold_time(api, bistro):
-    block = Block.objects.create(restaurant=bistro.restaurant, date=dt.date(2026, 12, 5),
-                                 start_time=dt.time(19, 0), end_time=dt.time(23, 0))
+    block = Block.objects.create(
+        restaurant=bistro.restaurant, date=dt.date(2026, 12, 5), start_time=dt.time(19, 0), end_time=dt.time(23, 0)
+    )
     block.tables.set([bistro.tables[0]])
     policy_changed(bistro.restaurant)
     assert table_names(take_hold(api, party_size=2)) == ["T4"]
@@ -240,8 +259,9 @@ def test_party_size_and_window_rules(api, bistro):
 
 def test_no_service_and_off_grid_come_alone(api, bistro):
     refused = violations(hold(api, start_time="15:00", party_size=11))
-    assert refused == [{"code": "no_service_at_this_time", "message": "No service runs at this date and time.",
-                        "overridable": False}]
+    assert refused == [
+        {"code": "no_service_at_this_time", "message": "No service runs at this date and time.", "overridable": False}
+    ]
     off = violations(hold(api, start_time="19:15", party_size=11))
     assert [v["code"] for v in off] == ["start_time_off_grid"]
     assert off[0]["param"] == "start_time" and off[0]["overridable"] is False
@@ -260,13 +280,15 @@ def test_guarantee_required_when_the_restaurant_cannot_take_cards(api, bistro):
     assert converted["status"] == "confirmed" and converted["guarantee"] is None
 
 
-@pytest.mark.parametrize("override", [["no_table_available"], ["date_in_past"], ["start_time_off_grid"], ["nope"],
-                                      "cutoff_passed", [1]])
+@pytest.mark.parametrize(
+    "override", [["no_table_available"], ["date_in_past"], ["start_time_off_grid"], ["nope"], "cutoff_passed", [1]]
+)
 def test_override_refuses_codes_that_cannot_be_waived(api, bistro, override):
     assert_error(hold(api, override=override), 400, "bad_request", param="override")
 
 
 # Sections.
+
 
 def test_section_id_of_a_group_member_resolves_to_the_whole_group(api, bistro):
     terrace = SectionFactory(floor_plan=bistro.plan, name="Terrasse", area_type="terrace")
@@ -291,6 +313,7 @@ def test_another_restaurants_section_is_404(api, bistro):
 
 
 # Metadata (decisions.md: 50 keys, 40-character keys, 500-character values).
+
 
 def test_metadata_is_echoed(api, bistro):
     metadata = {"order": "A-1", "n": 3, "paid": True, "none": None}
@@ -320,6 +343,7 @@ def test_metadata_limits(api, bistro, metadata, ok):
 
 # Request validation.
 
+
 @pytest.mark.parametrize("name", ["service_date", "start_time", "party_size"])
 def test_slot_fields_are_required(api, bistro, name):
     assert_error(hold(api, **{name: None}), 400, "bad_request", param=name)
@@ -343,8 +367,12 @@ def test_malformed_fields_are_400_naming_them(api, bistro, name, value):
 
 def test_unknown_body_field_and_query_fields_are_400(api, bistro):
     assert_error(hold(api, guest={"first_name": "A"}), 400, "bad_request", param="guest")
-    response = api.post("/v1/holds?party_size=2", {"service_date": DAY, "start_time": "19:30", "party_size": 2},
-                        format="json", HTTP_IDEMPOTENCY_KEY=new_key())
+    response = api.post(
+        "/v1/holds?party_size=2",
+        {"service_date": DAY, "start_time": "19:30", "party_size": 2},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=new_key(),
+    )
     assert_error(response, 400, "bad_request", param="party_size")
 
 

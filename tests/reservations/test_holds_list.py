@@ -107,8 +107,14 @@ def test_a_read_only_key_lists_holds(reader, api, bistro):
 
 
 def test_converted_hold_leaves_the_list_after_conversion(api, bistro):
-    made = created(api.post("/v1/holds", {"service_date": "2026-12-05", "start_time": "19:30", "party_size": 2},
-                            format="json", HTTP_IDEMPOTENCY_KEY="list-convert"))
+    made = created(
+        api.post(
+            "/v1/holds",
+            {"service_date": "2026-12-05", "start_time": "19:30", "party_size": 2},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="list-convert",
+        )
+    )
     assert ids(api.get("/v1/holds")) == [made["id"]]
     book(api, hold_id=made["id"], service_date=None, start_time=None, party_size=None)
     assert ids(api.get("/v1/holds")) == []

@@ -95,6 +95,7 @@ def test_release_of_unknown_hold_is_404(api, bistro):
 
 # A basket hold lapses at its deadline, everywhere, without a worker.
 
+
 def test_a_basket_hold_is_expired_from_its_deadline_on(api, bistro):
     made = take_hold(api, party_size=5)
     deadline = dt.datetime.fromisoformat(made["expires_at"])
@@ -175,8 +176,13 @@ def test_a_lapsed_basket_hold_stops_counting_against_the_caps(api, bistro):
     Shift.objects.filter(pk=bistro.shift.pk).update(max_covers=4)
     policy_changed(bistro.restaurant)
     basket = take_hold(api, party_size=4)
-    commitment = take_hold(api, party_size=2, kind="commitment", override=["slot_no_longer_available"],
-                           expires_at=(NOW + dt.timedelta(minutes=20)).isoformat())
+    commitment = take_hold(
+        api,
+        party_size=2,
+        kind="commitment",
+        override=["slot_no_longer_available"],
+        expires_at=(NOW + dt.timedelta(minutes=20)).isoformat(),
+    )
     assert codes(create(api, party_size=2, start_time="21:00")) == ["slot_no_longer_available"]
     with time_machine.travel(NOW + dt.timedelta(minutes=21), tick=False):
         # the basket's four covers are free; the commitment's two still count until the sweep

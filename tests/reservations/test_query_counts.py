@@ -21,18 +21,27 @@ def count_queries(client, path: str, query: dict, expected_rows: int) -> int:
 def add_bookings(bistro, count: int) -> None:
     for n in range(count):
         company = CompanyFactory(restaurant=bistro.restaurant) if n % 2 else None
-        booking = make_booking(bistro, make_guest(bistro.restaurant, email=f"g{n}@example.com"),
-                               day=dt.date(2026, 12, 2) + dt.timedelta(days=n % 20), company=company)
+        booking = make_booking(
+            bistro,
+            make_guest(bistro.restaurant, email=f"g{n}@example.com"),
+            day=dt.date(2026, 12, 2) + dt.timedelta(days=n % 20),
+            company=company,
+        )
         booking.tables.set([bistro.tables[n % 3]])
 
 
 def add_holds(bistro, count: int) -> None:
     starts = dt.datetime(2026, 12, 5, 18, 30, tzinfo=dt.UTC)
     for n in range(count):
-        hold = Hold.objects.create(restaurant=bistro.restaurant, shift=bistro.shift, party_size=2,
-                                   service_date=dt.date(2026, 12, 5), starts_at=starts,
-                                   ends_at=starts + dt.timedelta(hours=2),
-                                   expires_at=starts - dt.timedelta(days=3) + dt.timedelta(minutes=n))
+        hold = Hold.objects.create(
+            restaurant=bistro.restaurant,
+            shift=bistro.shift,
+            party_size=2,
+            service_date=dt.date(2026, 12, 5),
+            starts_at=starts,
+            ends_at=starts + dt.timedelta(hours=2),
+            expires_at=starts - dt.timedelta(days=3) + dt.timedelta(minutes=n),
+        )
         hold.tables.set([bistro.tables[n % 3]])
 
 

@@ -29,7 +29,11 @@ def test_every_change_writes_its_event_oldest_first(api, bistro):
     cancel(api, made["id"])
     found = events(api, made["id"])
     assert [e["type"] for e in found] == [
-        "reservation.created", "reservation.updated", "reservation.updated", "reservation.cancelled"]
+        "reservation.created",
+        "reservation.updated",
+        "reservation.updated",
+        "reservation.cancelled",
+    ]
     for event in found:
         assert list(event) == ["object", "id", "type", "created_at", "data"]
         assert event["object"] == "reservation_event" and ID_RE["evt"].match(event["id"])
@@ -37,8 +41,9 @@ def test_every_change_writes_its_event_oldest_first(api, bistro):
     stamps = [dt.datetime.fromisoformat(e["created_at"]) for e in found]
     assert stamps == sorted(stamps)
     assert found[1]["data"] == {"changes": {"party_size": {"from": 2, "to": 3}}}
-    assert found[2]["data"] == {"changes": {"guest_notes": {"from": None, "to": "Window"},
-                                            "internal_notes": {"from": None, "to": "VIP"}}}
+    assert found[2]["data"] == {
+        "changes": {"guest_notes": {"from": None, "to": "Window"}, "internal_notes": {"from": None, "to": "VIP"}}
+    }
     assert ReservationEvent.objects.filter(reservation__public_id=made["id"]).count() == 4
 
 
@@ -68,17 +73,29 @@ def test_pagination_in_written_order(api, bistro):
     assert [e["id"] for e in rest["data"]] == everything[2:] and rest["has_more"] is False
     before = api.get(f"/v1/reservations/{made['id']}/events", {"ending_before": everything[4], "limit": 2}).json()
     assert [e["id"] for e in before["data"]] == everything[2:4]
-    assert_error(api.get(f"/v1/reservations/{made['id']}/events", {"starting_after": "evt_unknown"}), 400,
-                 "bad_request", param="starting_after")
-    assert_error(api.get(f"/v1/reservations/{made['id']}/events", {"type": "reservation.created"}), 400,
-                 "bad_request", param="type")
+    assert_error(
+        api.get(f"/v1/reservations/{made['id']}/events", {"starting_after": "evt_unknown"}),
+        400,
+        "bad_request",
+        param="starting_after",
+    )
+    assert_error(
+        api.get(f"/v1/reservations/{made['id']}/events", {"type": "reservation.created"}),
+        400,
+        "bad_request",
+        param="type",
+    )
 
 
 def test_events_of_another_booking_are_not_a_cursor(api, bistro):
     one, two = book(api), book(api, start_time="20:00")
     other_event = events(api, two["id"])[0]["id"]
-    assert_error(api.get(f"/v1/reservations/{one['id']}/events", {"starting_after": other_event}), 400,
-                 "bad_request", param="starting_after")
+    assert_error(
+        api.get(f"/v1/reservations/{one['id']}/events", {"starting_after": other_event}),
+        400,
+        "bad_request",
+        param="starting_after",
+    )
 
 
 def test_empty_for_a_booking_awaiting_its_card(api, bistro):

@@ -29,14 +29,14 @@ def test_cancel_frees_the_tables_and_records_the_reason(api, bistro):
     body = response.json()
     assert body["status"] == "cancelled"
     assert {k: v for k, v in body.items() if k not in ("status", "updated_at")} == {
-        k: v for k, v in made.items() if k not in ("status", "updated_at")}
+        k: v for k, v in made.items() if k not in ("status", "updated_at")
+    }
     assert not TableAllocation.objects.filter(reservation__public_id=made["id"]).exists()
     assert "19:30" in offered_times(api, party_size=5)
     assert table_names(book(api, party_size=5)) == ["T6"]
     event = events(api, made["id"])[-1]
     assert event["type"] == "reservation.cancelled"
-    assert event["data"] == {"from_status": "confirmed", "to_status": "cancelled",
-                             "cancellation_reason": "partner_api"}
+    assert event["data"] == {"from_status": "confirmed", "to_status": "cancelled", "cancellation_reason": "partner_api"}
     assert Reservation.objects.get(public_id=made["id"]).cancellation_reason == "partner_api"
 
 
@@ -95,8 +95,12 @@ def test_a_booking_awaiting_its_card_is_cancelled_silently(api, bistro):
 
 def test_unknown_foreign_or_hold_ids_are_404(api, bistro):
     assert_error(cancel(api, "resv_000000000000000000000000"), 404, "not_found")
-    held = api.post("/v1/holds", {"service_date": "2026-12-05", "start_time": "19:30", "party_size": 2},
-                    format="json", HTTP_IDEMPOTENCY_KEY="cancel-hold").json()
+    held = api.post(
+        "/v1/holds",
+        {"service_date": "2026-12-05", "start_time": "19:30", "party_size": 2},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="cancel-hold",
+    ).json()
     assert_error(cancel(api, held["id"]), 404, "not_found")
     assert api.get(f"/v1/holds/{held['id']}").json()["status"] == "held"
 
@@ -128,16 +132,20 @@ def test_cancelling_a_card_request_releases_the_guarantee(api, bistro):
 def test_metadata_carried_from_a_hold_and_sent_on_create_stays_within_the_limit(api, bistro):
     held = api.post(
         "/v1/holds",
-        {"service_date": DAY, "start_time": "19:30", "party_size": 2,
-         "metadata": {f"hold{i}": "x" for i in range(30)}},
-        format="json", HTTP_IDEMPOTENCY_KEY="meta-hold",
+        {"service_date": DAY, "start_time": "19:30", "party_size": 2, "metadata": {f"hold{i}": "x" for i in range(30)}},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="meta-hold",
     )
     assert held.status_code == 201, held.content
     refused = api.post(
         "/v1/reservations",
-        {"hold_id": held.json()["id"], "guest": {"first_name": "A", "last_name": "B"},
-         "metadata": {f"create{i}": "y" for i in range(30)}},
-        format="json", HTTP_IDEMPOTENCY_KEY="meta-create",
+        {
+            "hold_id": held.json()["id"],
+            "guest": {"first_name": "A", "last_name": "B"},
+            "metadata": {f"create{i}": "y" for i in range(30)},
+        },
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="meta-create",
     )
     assert refused.status_code == 400
     assert refused.json()["error"]["param"] == "metadata"

@@ -54,8 +54,7 @@ def test_slot_fields_beside_hold_id_must_be_the_holds(api, bistro):
     assert_error(convert(api, made["id"], party_size=3), 400, "bad_request", param="party_size")
     assert_error(convert(api, made["id"], start_time="19:30"), 400, "bad_request", param="start_time")
     assert_error(convert(api, made["id"], service_date="2026-12-06"), 400, "bad_request", param="service_date")
-    assert_error(convert(api, made["id"], section_id=bistro.section.public_id), 400, "bad_request",
-                 param="section_id")
+    assert_error(convert(api, made["id"], section_id=bistro.section.public_id), 400, "bad_request", param="section_id")
     assert api.get(f"/v1/holds/{made['id']}").json()["status"] == "held"
     booking = created(convert(api, made["id"], service_date="2026-12-05", start_time="20:00", party_size=2))
     assert booking["party_size"] == 2
@@ -75,7 +74,9 @@ def test_overrides_of_the_hold_are_recorded_on_the_created_event(api, bistro):
     made = take_hold(api, override=["cutoff_passed"])
     booking = created(convert(api, made["id"]))
     assert events(api, booking["id"])[0]["data"] == {
-        "from_status": None, "to_status": "confirmed", "overrides_accepted": ["cutoff_passed"],
+        "from_status": None,
+        "to_status": "confirmed",
+        "overrides_accepted": ["cutoff_passed"],
     }
 
 
@@ -96,8 +97,9 @@ def test_a_plain_hold_converts_with_the_write_scope(writer, bistro):
 
 
 def test_conversion_follows_the_services_approval_and_guarantee(api, bistro):
-    Shift.objects.filter(pk=bistro.shift.pk).update(approval_from_party_size=4, guarantee_per_guest_amount=1000,
-                                                    guarantee_from_party_size=6)
+    Shift.objects.filter(pk=bistro.shift.pk).update(
+        approval_from_party_size=4, guarantee_per_guest_amount=1000, guarantee_from_party_size=6
+    )
     policy_changed(bistro.restaurant)
     pending = created(convert(api, take_hold(api, party_size=4)["id"]))
     assert pending["status"] == "pending"

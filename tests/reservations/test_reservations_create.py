@@ -25,9 +25,28 @@ from tests.reservations.helpers import (
 )
 
 RESERVATION_KEYS = [
-    "object", "id", "status", "source", "booking_channel", "party_size", "service_date", "starts_at", "ends_at",
-    "guest_notes", "guest_notifications", "excluded_from_shift_limits", "contact_email", "contact_phone",
-    "internal_notes", "guest", "company", "tables", "guarantee", "metadata", "created_at", "updated_at",
+    "object",
+    "id",
+    "status",
+    "source",
+    "booking_channel",
+    "party_size",
+    "service_date",
+    "starts_at",
+    "ends_at",
+    "guest_notes",
+    "guest_notifications",
+    "excluded_from_shift_limits",
+    "contact_email",
+    "contact_phone",
+    "internal_notes",
+    "guest",
+    "company",
+    "tables",
+    "guarantee",
+    "metadata",
+    "created_at",
+    "updated_at",
 ]
 
 
@@ -142,10 +161,10 @@ def test_a_refusal_is_not_remembered_and_the_key_is_resent_with_override(api, bi
 def test_scopes(reader, writer, no_guests, bistro):
     assert_error(create(reader), 403, "insufficient_scope", param=None)
     assert_error(create(writer, override=["cutoff_passed"]), 403, "insufficient_scope", param="override")
-    assert_error(create(writer, excluded_from_shift_limits=True), 403, "insufficient_scope",
-                 param="excluded_from_shift_limits")
-    assert_error(create(writer, entire_section_id="sec_unknown"), 403, "insufficient_scope",
-                 param="entire_section_id")
+    assert_error(
+        create(writer, excluded_from_shift_limits=True), 403, "insufficient_scope", param="excluded_from_shift_limits"
+    )
+    assert_error(create(writer, entire_section_id="sec_unknown"), 403, "insufficient_scope", param="entire_section_id")
     assert_error(create(no_guests, query="?expand=guest"), 403, "insufficient_scope", param="expand")
     assert_error(create(no_guests, query="?expand=modification_token"), 403, "insufficient_scope", param="expand")
     assert created(create(writer, override=[], excluded_from_shift_limits=False))["status"] == "confirmed"
@@ -154,9 +173,13 @@ def test_scopes(reader, writer, no_guests, bistro):
 
 # Guests.
 
+
 def test_a_new_guest_is_created_with_source_api(api, bistro):
-    body = book(api, guest={"first_name": " Zoé ", "last_name": "Durand", "email": " Zoe@Example.COM ",
-                            "phone": "06 12 34 56 78"}, query="?expand=guest")
+    body = book(
+        api,
+        guest={"first_name": " Zoé ", "last_name": "Durand", "email": " Zoe@Example.COM ", "phone": "06 12 34 56 78"},
+        query="?expand=guest",
+    )
     guest = body["guest"]
     assert guest["object"] == "guest" and ID_RE["gst"].match(guest["id"])
     assert (guest["first_name"], guest["last_name"]) == ("Zoé", "Durand")
@@ -188,8 +211,10 @@ def test_guest_is_matched_by_phone_in_e164(api, bistro):
 
 def test_what_the_booker_typed_is_kept_on_the_created_event_when_it_differs(api, bistro):
     known = make_guest(bistro.restaurant, email="old@example.com", phone="+33612345678")
-    body = book(api, guest={"first_name": "Alicia", "last_name": "Martin", "email": "new@example.com",
-                            "phone": "06.12.34.56.78"})
+    body = book(
+        api,
+        guest={"first_name": "Alicia", "last_name": "Martin", "email": "new@example.com", "phone": "06.12.34.56.78"},
+    )
     assert body["guest"] == known.public_id
     # The booking's own contact is what was typed where the profile differs.
     assert body["contact_email"] == "new@example.com" and body["contact_phone"] is None
@@ -197,9 +222,11 @@ def test_what_the_booker_typed_is_kept_on_the_created_event_when_it_differs(api,
     assert data["submitted_guest_name"] == "Alicia Martin"
     assert data["submitted_email"] == "new@example.com"
     assert "submitted_phone" not in data
-    other = book(api, start_time="20:00",
-                 guest={"first_name": "alice", "last_name": "MARTIN", "email": "OLD@example.com",
-                        "phone": "+33 7 00 00 00 00"})
+    other = book(
+        api,
+        start_time="20:00",
+        guest={"first_name": "alice", "last_name": "MARTIN", "email": "OLD@example.com", "phone": "+33 7 00 00 00 00"},
+    )
     assert other["contact_email"] is None and other["contact_phone"] == "+33700000000"
     data = created_event(api, other["id"])
     assert "submitted_guest_name" not in data and "submitted_email" not in data
@@ -235,11 +262,19 @@ def test_unknown_or_foreign_guest_id_is_404(api, bistro):
 def test_required_guest_fields(api, bistro):
     bistro.restaurant.required_guest_fields = ["phone", "email"]
     bistro.restaurant.save()
-    error = assert_error(create(api, guest={"first_name": "Alice", "last_name": "Martin"}), 422,
-                         "guest_fields_required", param="guest[phone]")
+    error = assert_error(
+        create(api, guest={"first_name": "Alice", "last_name": "Martin"}),
+        422,
+        "guest_fields_required",
+        param="guest[phone]",
+    )
     assert "phone" in error["message"] and "email" in error["message"]
-    assert_error(create(api, guest={"first_name": "A", "phone": "0612345678"}), 422, "guest_fields_required",
-                 param="guest[email]")
+    assert_error(
+        create(api, guest={"first_name": "A", "phone": "0612345678"}),
+        422,
+        "guest_fields_required",
+        param="guest[email]",
+    )
     assert not Reservation.objects.exists() and not Guest.objects.exists()
     book(api, guest={"first_name": "A", "phone": "0612345678", "email": "a@example.com"})
     known = make_guest(bistro.restaurant)  # no phone, no e-mail: guest_id is not checked
@@ -247,6 +282,7 @@ def test_required_guest_fields(api, bistro):
 
 
 # Sections and companies.
+
 
 @pytest.fixture
 def terrace(bistro):
@@ -274,6 +310,7 @@ def test_unknown_or_foreign_company_is_404(api, bistro):
 
 
 # Whole sections.
+
 
 def test_entire_section_books_every_table_of_the_group(api, bistro, terrace):
     _, member = terrace
@@ -313,11 +350,13 @@ def test_entire_section_refused_when_a_table_is_occupied(api, bistro, terrace):
 
 
 def test_entire_section_unknown_is_404(api, bistro):
-    assert_error(create(api, entire_section_id="sec_000000000000000000000000"), 404, "not_found",
-                 param="entire_section_id")
+    assert_error(
+        create(api, entire_section_id="sec_000000000000000000000000"), 404, "not_found", param="entire_section_id"
+    )
 
 
 # Expansions.
+
 
 def test_expand_guest_and_modification_token(api, bistro):
     body = book(api, query="?expand=guest,modification_token")
@@ -330,6 +369,7 @@ def test_expand_guest_and_modification_token(api, bistro):
 
 
 # Statuses.
+
 
 def test_a_service_requiring_approval_lands_pending(api, bistro):
     Shift.objects.filter(pk=bistro.shift.pk).update(requires_approval=True)
@@ -388,14 +428,21 @@ def test_a_guaranteed_slot_needs_an_email(api, guaranteed):
     assert_error(response, 422, "email_required_for_guarantee", param="guest[email]")
     assert not Reservation.objects.exists() and not Guest.objects.exists()
     known = make_guest(guaranteed.restaurant)
-    assert_error(create(api, party_size=4, guest=None, guest_id=known.public_id), 422,
-                 "email_required_for_guarantee", param="guest_id")
+    assert_error(
+        create(api, party_size=4, guest=None, guest_id=known.public_id),
+        422,
+        "email_required_for_guarantee",
+        param="guest_id",
+    )
 
 
 def test_a_typed_email_serves_a_guest_matched_by_phone_without_one(api, guaranteed):
     known = make_guest(guaranteed.restaurant, phone="+33612345678")
-    body = book(api, party_size=4, guest={"first_name": "Alice", "last_name": "Martin",
-                                          "email": "alice@example.com", "phone": "0612345678"})
+    body = book(
+        api,
+        party_size=4,
+        guest={"first_name": "Alice", "last_name": "Martin", "email": "alice@example.com", "phone": "0612345678"},
+    )
     assert body["guest"] == known.public_id and body["status"] == "awaiting_guarantee"
     assert body["contact_email"] == "alice@example.com"
 
@@ -411,9 +458,11 @@ def test_guarantee_required_when_the_restaurant_cannot_take_cards(api, guarantee
     guaranteed.restaurant.save()
     policy_changed(guaranteed.restaurant)
     assert violations(create(api, party_size=4)) == [
-        {"code": "guarantee_required",
-         "message": "This slot needs a card guarantee, which the restaurant cannot ask for now.",
-         "overridable": True}
+        {
+            "code": "guarantee_required",
+            "message": "This slot needs a card guarantee, which the restaurant cannot ask for now.",
+            "overridable": True,
+        }
     ]
     body = book(api, party_size=4, override=["guarantee_required"])
     assert body["status"] == "confirmed" and body["guarantee"] is None
@@ -422,6 +471,7 @@ def test_guarantee_required_when_the_restaurant_cannot_take_cards(api, guarantee
 
 
 # Rules, overrides and the refusal envelope.
+
 
 def test_violations_come_in_the_contracts_order(api, bistro):
     Shift.objects.filter(pk=bistro.shift.pk).update(
@@ -432,17 +482,29 @@ def test_violations_come_in_the_contracts_order(api, bistro):
     policy_changed(bistro.restaurant)
     refused = violations(create(api, party_size=12, service_date="2027-06-05"))
     assert refused == [
-        {"code": "party_size_too_large",
-         "message": "The party is larger than the restaurant accepts online.",
-         "param": "party_size", "overridable": True},
-        {"code": "advance_window_exceeded", "message": "The date is beyond the restaurant's booking window.",
-         "overridable": True},
+        {
+            "code": "party_size_too_large",
+            "message": "The party is larger than the restaurant accepts online.",
+            "param": "party_size",
+            "overridable": True,
+        },
+        {
+            "code": "advance_window_exceeded",
+            "message": "The date is beyond the restaurant's booking window.",
+            "overridable": True,
+        },
         {"code": "cutoff_passed", "message": "Online booking for this service has closed.", "overridable": True},
-        {"code": "slot_no_longer_available", "message": "The service's covers limit is reached for this party.",
-         "param": "party_size", "overridable": True},
-        {"code": "guarantee_required",
-         "message": "This slot needs a card guarantee, which the restaurant cannot ask for now.",
-         "overridable": True},
+        {
+            "code": "slot_no_longer_available",
+            "message": "The service's covers limit is reached for this party.",
+            "param": "party_size",
+            "overridable": True,
+        },
+        {
+            "code": "guarantee_required",
+            "message": "This slot needs a card guarantee, which the restaurant cannot ask for now.",
+            "overridable": True,
+        },
     ]
     single = assert_error(create(api, party_size=12), 422, "booking_rules_violated")
     assert single["message"] == "The request breaks one or more booking rules; see `violations`."
@@ -453,22 +515,37 @@ def test_party_size_too_small(api, bistro):
     bistro.restaurant.save()
     policy_changed(bistro.restaurant)
     assert violations(create(api, party_size=2)) == [
-        {"code": "party_size_too_small", "message": "The party is smaller than the restaurant accepts online.",
-         "param": "party_size", "overridable": True}
+        {
+            "code": "party_size_too_small",
+            "message": "The party is smaller than the restaurant accepts online.",
+            "param": "party_size",
+            "overridable": True,
+        }
     ]
 
 
 def test_date_in_past_is_not_overridable(api, bistro):
-    lunch = Shift.objects.create(restaurant=bistro.restaurant, floor_plan=bistro.plan, name="Breakfast",
-                                 start_time=dt.time(8, 0), end_time=dt.time(9, 30), slot_interval_minutes=30,
-                                 seating_minutes=60)
+    lunch = Shift.objects.create(
+        restaurant=bistro.restaurant,
+        floor_plan=bistro.plan,
+        name="Breakfast",
+        start_time=dt.time(8, 0),
+        end_time=dt.time(9, 30),
+        slot_interval_minutes=30,
+        seating_minutes=60,
+    )
     assert lunch.pk
     policy_changed(bistro.restaurant)
     refused = violations(create(api, service_date="2026-12-01", start_time="08:00"))
-    assert refused == [{"code": "date_in_past", "message": "The requested seating time has passed.",
-                        "overridable": False}]
-    assert_error(create(api, service_date="2026-12-01", start_time="08:00", override=["date_in_past"]), 400,
-                 "bad_request", param="override")
+    assert refused == [
+        {"code": "date_in_past", "message": "The requested seating time has passed.", "overridable": False}
+    ]
+    assert_error(
+        create(api, service_date="2026-12-01", start_time="08:00", override=["date_in_past"]),
+        400,
+        "bad_request",
+        param="override",
+    )
 
 
 def test_no_service_and_off_grid_come_alone(api, bistro):
@@ -487,8 +564,9 @@ def test_the_table_search_is_never_listed_beside_the_rules(api, bistro):
     key = new_key()
     assert codes(create(api, key=key, party_size=6)) == ["cutoff_passed"]
     second = violations(create(api, key=key, party_size=6, override=["cutoff_passed"]))
-    assert second == [{"code": "no_table_available", "message": "No table can seat this party at this time.",
-                       "overridable": False}]
+    assert second == [
+        {"code": "no_table_available", "message": "No table can seat this party at this time.", "overridable": False}
+    ]
 
 
 def test_overrides_accepted_only_when_they_waived_something(api, bistro):
@@ -501,8 +579,9 @@ def test_overrides_accepted_only_when_they_waived_something(api, bistro):
     assert created_event(api, waived["id"])["overrides_accepted"] == ["party_size_too_large"]
 
 
-@pytest.mark.parametrize("override", [["no_table_available"], ["section_occupied"], ["unknown_code"],
-                                      "party_size_too_large", [None]])
+@pytest.mark.parametrize(
+    "override", [["no_table_available"], ["section_occupied"], ["unknown_code"], "party_size_too_large", [None]]
+)
 def test_override_of_a_code_that_cannot_be_waived_is_400(api, bistro, override):
     assert_error(create(api, override=override), 400, "bad_request", param="override")
 
@@ -524,8 +603,7 @@ def test_guest_notifications_defaults_and_is_kept(api, bistro):
 
 
 def test_body_must_be_a_json_object(api, bistro):
-    response = api.post("/v1/reservations", b"[1]", content_type="application/json",
-                        HTTP_IDEMPOTENCY_KEY=new_key())
+    response = api.post("/v1/reservations", b"[1]", content_type="application/json", HTTP_IDEMPOTENCY_KEY=new_key())
     assert_error(response, 400, "bad_request")
     response = post_json(api, "/v1/reservations", {})
     assert_error(response, 400, "bad_request")

@@ -39,9 +39,19 @@ def test_default_order_is_service_date_descending_then_newest_recorded(api, bist
 
 
 def test_statuses(api, bistro):
-    rows = {status: make_booking(bistro, status=status).public_id for status in (
-        "awaiting_guarantee", "pending", "confirmed", "partially_seated", "seated", "completed", "cancelled",
-        "no_show")}
+    rows = {
+        status: make_booking(bistro, status=status).public_id
+        for status in (
+            "awaiting_guarantee",
+            "pending",
+            "confirmed",
+            "partially_seated",
+            "seated",
+            "completed",
+            "cancelled",
+            "no_show",
+        )
+    }
     hidden = [make_booking(bistro, status=status).public_id for status in ("held", "awaiting_guest")]
     listed = ids(api.get("/v1/reservations", {"limit": 100}))
     assert sorted(listed) == sorted(rows.values())
@@ -119,7 +129,9 @@ def test_date_filters(api, bistro):
     assert ids(api.get("/v1/reservations", {"date[gte]": "2026-12-05"})) == [rows[3], rows[2]]
     assert ids(api.get("/v1/reservations", {"date[lte]": "2026-12-04"})) == [rows[1], rows[0]]
     assert ids(api.get("/v1/reservations", {"date[gte]": "2026-12-04", "date[lte]": "2026-12-05"})) == [
-        rows[2], rows[1]]
+        rows[2],
+        rows[1],
+    ]
     assert ids(api.get("/v1/reservations", {"date": "2026-12-04", "status": "cancelled"})) == []
 
 
@@ -132,13 +144,15 @@ def test_updated_since_orders_by_update_ascending(api, bistro):
         assert patch(api, first["id"], {"guest_notes": "late change"}).status_code == 200
     with time_machine.travel(later + dt.timedelta(minutes=1), tick=True):
         assert ids(api.get("/v1/reservations", {"updated_since": "2026-12-01T09:00:00"})) == [
-            second["id"], third["id"], first["id"]]
+            second["id"],
+            third["id"],
+            first["id"],
+        ]
         assert ids(api.get("/v1/reservations", {"updated_since": "2026-12-01T10:04:00+01:00"})) == [first["id"]]
         assert ids(api.get("/v1/reservations", {"updated_since": "2026-12-01T09:04:00Z"})) == [first["id"]]
         page = api.get("/v1/reservations", {"updated_since": "2026-12-01T09:00:00", "limit": 1}).json()
         assert [r["id"] for r in page["data"]] == [second["id"]] and page["has_more"] is True
-        rest = api.get("/v1/reservations", {"updated_since": "2026-12-01T09:00:00",
-                                            "starting_after": second["id"]})
+        rest = api.get("/v1/reservations", {"updated_since": "2026-12-01T09:00:00", "starting_after": second["id"]})
         assert ids(rest) == [third["id"], first["id"]]
         assert ids(api.get("/v1/reservations", {"updated_since": "2026-12-01T09:10:00Z"})) == []
 
@@ -188,8 +202,7 @@ def test_expand_guest_and_events(api, bistro):
 def test_expand_guest_needs_guests_read(no_guests, reader, api, bistro):
     book(api)
     assert_error(no_guests.get("/v1/reservations", {"expand": "guest"}), 403, "insufficient_scope", param="expand")
-    assert_error(reader.get("/v1/reservations", {"expand": "events,guest"}), 403, "insufficient_scope",
-                 param="expand")
+    assert_error(reader.get("/v1/reservations", {"expand": "events,guest"}), 403, "insufficient_scope", param="expand")
     assert len(reader.get("/v1/reservations", {"expand": "events"}).json()["data"][0]["events"]) == 1
 
 
@@ -208,8 +221,9 @@ def test_pagination_and_limits(api, bistro):
     assert [r["id"] for r in last["data"]] == everything[20:] and last["has_more"] is False
     before = api.get("/v1/reservations", {"limit": 5, "ending_before": everything[10]}).json()
     assert [r["id"] for r in before["data"]] == everything[5:10] and before["has_more"] is True
-    both = api.get("/v1/reservations", {"limit": 5, "starting_after": everything[0],
-                                        "ending_before": everything[20]}).json()
+    both = api.get(
+        "/v1/reservations", {"limit": 5, "starting_after": everything[0], "ending_before": everything[20]}
+    ).json()
     assert [r["id"] for r in both["data"]] == everything[1:6]
 
 

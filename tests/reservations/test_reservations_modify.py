@@ -63,10 +63,16 @@ def test_internal_notes_and_company(api, bistro):
 
 def test_null_clears_notes_company_and_section(api, bistro):
     company = CompanyFactory(restaurant=bistro.restaurant)
-    made = book(api, guest_notes="Window", company_id=company.public_id, section_id=bistro.section.public_id,
-                internal_notes="note")
-    body = ok(patch(api, made["id"], {"guest_notes": None, "company_id": None, "section_id": None,
-                                      "internal_notes": None}))
+    made = book(
+        api,
+        guest_notes="Window",
+        company_id=company.public_id,
+        section_id=bistro.section.public_id,
+        internal_notes="note",
+    )
+    body = ok(
+        patch(api, made["id"], {"guest_notes": None, "company_id": None, "section_id": None, "internal_notes": None})
+    )
     assert body["guest_notes"] is None and body["company"] is None and body["internal_notes"] is None
     assert Reservation.objects.get(public_id=made["id"]).section_group_id is None
     assert table_names(body) == ["T2"]
@@ -120,8 +126,9 @@ def test_no_table_rolls_the_whole_modify_back(api, bistro):
     book(api, party_size=5)  # takes T6, the only table for five
     before = Reservation.objects.get(public_id=made["id"])
     response = patch(api, made["id"], {"party_size": 5, "guest_notes": "after", "internal_notes": "x"})
-    assert violations(response) == [{"code": "no_table_available",
-                                     "message": "No table can seat this party at this time.", "overridable": False}]
+    assert violations(response) == [
+        {"code": "no_table_available", "message": "No table can seat this party at this time.", "overridable": False}
+    ]
     after = Reservation.objects.get(public_id=made["id"])
     assert (after.party_size, after.guest_notes, after.internal_notes) == (2, "before", None)
     assert after.updated_at == before.updated_at
@@ -182,17 +189,26 @@ def test_an_empty_body_is_400(api, bistro):
     assert_error(patch(api, made["id"], {}), 400, "bad_request", param=None)
     response = api.patch(f"/v1/reservations/{made['id']}")
     assert_error(response, 400, "bad_request", param=None)
-    assert_error(patch(api, made["id"], {"guest_notes": "x"}, query="?guest_notes=y"), 400, "bad_request",
-                 param="guest_notes")
+    assert_error(
+        patch(api, made["id"], {"guest_notes": "x"}, query="?guest_notes=y"), 400, "bad_request", param="guest_notes"
+    )
 
 
 def test_scopes_and_foreign_ids(api, writer, reader, bistro):
     made = book(api)
     assert_error(patch(reader, made["id"], {"guest_notes": "x"}), 403, "insufficient_scope", param=None)
-    assert_error(patch(writer, made["id"], {"excluded_from_shift_limits": True}), 403, "insufficient_scope",
-                 param="excluded_from_shift_limits")
-    assert_error(patch(writer, made["id"], {"override": ["cutoff_passed"], "party_size": 3}), 403,
-                 "insufficient_scope", param="override")
+    assert_error(
+        patch(writer, made["id"], {"excluded_from_shift_limits": True}),
+        403,
+        "insufficient_scope",
+        param="excluded_from_shift_limits",
+    )
+    assert_error(
+        patch(writer, made["id"], {"override": ["cutoff_passed"], "party_size": 3}),
+        403,
+        "insufficient_scope",
+        param="override",
+    )
     assert ok(patch(writer, made["id"], {"excluded_from_shift_limits": False, "override": []}))
     assert_error(patch(api, "resv_000000000000000000000000", {"guest_notes": "x"}), 404, "not_found")
 
@@ -203,8 +219,7 @@ def test_excluded_from_shift_limits_can_be_set_and_cleared(api, bistro):
     made = book(api, party_size=4)
     body = ok(patch(api, made["id"], {"excluded_from_shift_limits": True}))
     assert body["excluded_from_shift_limits"] is True
-    assert last_event(api, made["id"])["data"]["changes"] == {
-        "excluded_from_shift_limits": {"from": False, "to": True}}
+    assert last_event(api, made["id"])["data"]["changes"] == {"excluded_from_shift_limits": {"from": False, "to": True}}
     book(api, party_size=4, start_time="19:00")
     assert codes(patch(api, made["id"], {"excluded_from_shift_limits": False})) == ["slot_no_longer_available"]
 
@@ -222,6 +237,7 @@ def test_section_moves_the_table(api, bistro):
 
 # Approval.
 
+
 def test_a_move_needing_approval_sends_a_confirmed_booking_to_pending(api, bistro):
     Shift.objects.filter(pk=bistro.shift.pk).update(approval_from_party_size=4)
     policy_changed(bistro.restaurant)
@@ -230,17 +246,27 @@ def test_a_move_needing_approval_sends_a_confirmed_booking_to_pending(api, bistr
     assert body["status"] == "pending"
     event = last_event(api, made["id"])
     assert event["type"] == "reservation.pending"
-    assert event["data"] == {"from_status": "confirmed", "to_status": "pending",
-                             "changes": {"party_size": {"from": 2, "to": 4}}}
+    assert event["data"] == {
+        "from_status": "confirmed",
+        "to_status": "pending",
+        "changes": {"party_size": {"from": 2, "to": 4}},
+    }
     body = ok(patch(api, made["id"], {"party_size": 5}))
     assert body["status"] == "pending" and last_event(api, made["id"])["type"] == "reservation.updated"
     assert "from_status" not in last_event(api, made["id"])["data"]
 
 
 def test_a_move_to_a_service_needing_approval(api, bistro):
-    Shift.objects.create(restaurant=bistro.restaurant, floor_plan=bistro.plan, name="Lunch",
-                         start_time=dt.time(12, 0), end_time=dt.time(14, 0), slot_interval_minutes=30,
-                         seating_minutes=90, requires_approval=True)
+    Shift.objects.create(
+        restaurant=bistro.restaurant,
+        floor_plan=bistro.plan,
+        name="Lunch",
+        start_time=dt.time(12, 0),
+        end_time=dt.time(14, 0),
+        slot_interval_minutes=30,
+        seating_minutes=90,
+        requires_approval=True,
+    )
     policy_changed(bistro.restaurant)
     made = book(api)
     body = ok(patch(api, made["id"], {"start_time": "12:30"}))
@@ -277,6 +303,7 @@ def test_notes_alone_never_send_to_approval(api, bistro):
 
 # Final states and idempotency.
 
+
 @pytest.mark.parametrize("status", ["completed", "no_show", "cancelled"])
 def test_final_states_are_409(api, bistro, status):
     made = book(api)
@@ -306,6 +333,7 @@ def test_patch_without_a_key_is_accepted(api, bistro):
 
 # Guarantees.
 
+
 @pytest.fixture
 def guaranteed(bistro):
     """Dinner asks 15.00 EUR per guest from four guests; free cancellation up to 24 h before."""
@@ -321,8 +349,11 @@ def test_growing_a_party_with_a_card_needs_the_guests_consent(api, guaranteed):
     assert made["status"] == "awaiting_guarantee"
     assert_error(patch(api, made["id"], {"party_size": 5}), 422, "guarantee_consent_guest_only")
     set_status(made["id"], "confirmed", guarantee_status="active")
-    assert_error(patch(api, made["id"], {"party_size": 5, "override": ["guarantee_required"]}), 422,
-                 "guarantee_consent_guest_only")
+    assert_error(
+        patch(api, made["id"], {"party_size": 5, "override": ["guarantee_required"]}),
+        422,
+        "guarantee_consent_guest_only",
+    )
     assert ok(api.get(f"/v1/reservations/{made['id']}"))["party_size"] == 4
 
 
@@ -386,8 +417,9 @@ def test_a_guarantee_request_for_a_party_below_the_card_size_uses_the_per_guest_
 
 def test_a_guarantee_request_with_amount_deadline_and_expiry(api, bistro):
     made = book(api)
-    body = ok(patch(api, made["id"], {"guarantee_request": {"amount": 2500, "deadline_hours": 10,
-                                                            "cancel_on_expiry": False}}))
+    body = ok(
+        patch(api, made["id"], {"guarantee_request": {"amount": 2500, "deadline_hours": 10, "cancel_on_expiry": False}})
+    )
     assert body["guarantee"]["amount"] == 2500 and body["guarantee"]["currency"] == "EUR"
     deadline = dt.datetime.fromisoformat(body["guarantee"]["expires_at"])
     assert abs((deadline - (NOW + dt.timedelta(hours=10))).total_seconds()) < 30
@@ -403,30 +435,51 @@ def test_the_requested_deadline_is_clamped_before_the_booked_time(api, bistro):
 def test_guarantee_request_refusals(api, bistro):
     pending = book(api)
     set_status(pending["id"], "pending")
-    assert_error(patch(api, pending["id"], {"guarantee_request": {"amount": 100}}), 422,
-                 "guarantee_request_not_allowed", param="guarantee_request")
+    assert_error(
+        patch(api, pending["id"], {"guarantee_request": {"amount": 100}}),
+        422,
+        "guarantee_request_not_allowed",
+        param="guarantee_request",
+    )
     made = book(api, start_time="20:00")
-    assert_error(patch(api, made["id"], {"guarantee_request": {}}), 422, "guarantee_amount_invalid",
-                 param="guarantee_request[amount]")
+    assert_error(
+        patch(api, made["id"], {"guarantee_request": {}}),
+        422,
+        "guarantee_amount_invalid",
+        param="guarantee_request[amount]",
+    )
     for amount in (0, -100):
-        assert_error(patch(api, made["id"], {"guarantee_request": {"amount": amount}}), 422,
-                     "guarantee_amount_invalid", param="guarantee_request[amount]")
+        assert_error(
+            patch(api, made["id"], {"guarantee_request": {"amount": amount}}),
+            422,
+            "guarantee_amount_invalid",
+            param="guarantee_request[amount]",
+        )
     ok(patch(api, made["id"], {"guarantee_request": {"amount": 100}}))
-    assert_error(patch(api, made["id"], {"guarantee_request": {"amount": 100}}), 422,
-                 "guarantee_request_not_allowed", param="guarantee_request")
+    assert_error(
+        patch(api, made["id"], {"guarantee_request": {"amount": 100}}),
+        422,
+        "guarantee_request_not_allowed",
+        param="guarantee_request",
+    )
 
 
 def test_guarantee_request_on_a_past_booking_is_not_allowed(api, bistro):
     made = book(api)
     with time_machine.travel(dt.datetime(2026, 12, 5, 19, 0, tzinfo=dt.UTC), tick=False):
-        assert_error(patch(api, made["id"], {"guarantee_request": {"amount": 100}}), 422,
-                     "guarantee_request_not_allowed", param="guarantee_request")
+        assert_error(
+            patch(api, made["id"], {"guarantee_request": {"amount": 100}}),
+            422,
+            "guarantee_request_not_allowed",
+            param="guarantee_request",
+        )
 
 
 def test_guarantee_request_needs_payments_and_an_email(api, bistro):
     no_email = book(api, guest={"first_name": "Bob"})
-    assert_error(patch(api, no_email["id"], {"guarantee_request": {"amount": 100}}), 422,
-                 "email_required_for_guarantee")
+    assert_error(
+        patch(api, no_email["id"], {"guarantee_request": {"amount": 100}}), 422, "email_required_for_guarantee"
+    )
     made = book(api, start_time="20:00")
     bistro.restaurant.payments_enabled = False
     bistro.restaurant.save()
@@ -475,9 +528,15 @@ def test_a_whole_section_booking_moves_with_all_its_tables(api, bistro):
 
 
 def test_an_after_midnight_seating_keeps_its_service_date_through_a_modify(api, bistro):
-    Shift.objects.create(restaurant=bistro.restaurant, floor_plan=bistro.plan, name="Late",
-                         start_time=dt.time(23, 0), end_time=dt.time(2, 0), slot_interval_minutes=30,
-                         seating_minutes=60)
+    Shift.objects.create(
+        restaurant=bistro.restaurant,
+        floor_plan=bistro.plan,
+        name="Late",
+        start_time=dt.time(23, 0),
+        end_time=dt.time(2, 0),
+        slot_interval_minutes=30,
+        seating_minutes=60,
+    )
     policy_changed(bistro.restaurant)
     made = book(api, start_time="00:30")
     assert made["service_date"] == "2026-12-05" and made["starts_at"] == "2026-12-06T00:30:00+01:00"

@@ -42,8 +42,10 @@ def test_statuses_never_served_are_404(api, bistro, status):
     assert_error(api.get(f"/v1/reservations/{made['id']}"), 404, "not_found")
 
 
-@pytest.mark.parametrize("status", ["awaiting_guarantee", "pending", "confirmed", "partially_seated", "seated",
-                                    "completed", "cancelled", "no_show"])
+@pytest.mark.parametrize(
+    "status",
+    ["awaiting_guarantee", "pending", "confirmed", "partially_seated", "seated", "completed", "cancelled", "no_show"],
+)
 def test_every_served_status_reads(api, bistro, status):
     made = book(api)
     set_status(made["id"], status)
@@ -58,12 +60,14 @@ def test_expansions(api, no_guests, bistro):
     assert [e["type"] for e in body["events"]] == ["reservation.created", "reservation.updated"]
     assert isinstance(body["modification_token"], str)
     for expand in ("guest", "modification_token"):
-        assert_error(no_guests.get(f"/v1/reservations/{made['id']}", {"expand": expand}), 403,
-                     "insufficient_scope", param="expand")
-    assert_error(api.get(f"/v1/reservations/{made['id']}", {"expand": "tables"}), 400, "bad_request",
-                 param="expand")
-    assert_error(api.get(f"/v1/reservations/{made['id']}", {"include": "guest"}), 400, "bad_request",
-                 param="include")
+        assert_error(
+            no_guests.get(f"/v1/reservations/{made['id']}", {"expand": expand}),
+            403,
+            "insufficient_scope",
+            param="expand",
+        )
+    assert_error(api.get(f"/v1/reservations/{made['id']}", {"expand": "tables"}), 400, "bad_request", param="expand")
+    assert_error(api.get(f"/v1/reservations/{made['id']}", {"include": "guest"}), 400, "bad_request", param="include")
 
 
 def test_a_read_only_key_reads(reader, api, bistro):

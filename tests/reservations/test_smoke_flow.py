@@ -24,13 +24,21 @@ def test_create_read_modify_cancel(api, bistro):
 
 
 def test_hold_and_convert(api, bistro):
-    r = api.post("/v1/holds", {"service_date": DAY, "start_time": "20:00", "party_size": 5}, format="json",
-                 HTTP_IDEMPOTENCY_KEY="h1")
+    r = api.post(
+        "/v1/holds",
+        {"service_date": DAY, "start_time": "20:00", "party_size": 5},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="h1",
+    )
     assert r.status_code == 201, r.content
     hold = r.json()
     assert hold["status"] == "held" and [t["name"] for t in hold["tables"]] == ["T6"]
-    r = api.post("/v1/reservations", {"hold_id": hold["id"], "guest": {"first_name": "Bob", "last_name": "B"}},
-                 format="json", HTTP_IDEMPOTENCY_KEY="c1")
+    r = api.post(
+        "/v1/reservations",
+        {"hold_id": hold["id"], "guest": {"first_name": "Bob", "last_name": "B"}},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="c1",
+    )
     assert r.status_code == 201, r.content
     assert r.json()["id"] == "resv_" + hold["id"][5:]
     r = api.get(f"/v1/holds/{hold['id']}")

@@ -24,8 +24,16 @@ from tests.reservations.helpers import (
 
 # Reservation.
 
-STATES = ["awaiting_guarantee", "pending", "confirmed", "partially_seated", "seated", "completed", "cancelled",
-          "no_show"]
+STATES = [
+    "awaiting_guarantee",
+    "pending",
+    "confirmed",
+    "partially_seated",
+    "seated",
+    "completed",
+    "cancelled",
+    "no_show",
+]
 FINAL = ("completed", "cancelled", "no_show")
 LIVE = ("pending", "confirmed", "partially_seated", "seated")
 
@@ -36,8 +44,13 @@ def in_state(api, state: str) -> str:
     fields = {"status": state}
     if state == "awaiting_guarantee":
         # A card request not yet announced: no event at all.
-        fields.update(guarantee_kind="imprint", guarantee_status="requested", guarantee_amount=2000,
-                      guarantee_currency="EUR", guarantee_expires_at=NOW + dt.timedelta(hours=48))
+        fields.update(
+            guarantee_kind="imprint",
+            guarantee_status="requested",
+            guarantee_amount=2000,
+            guarantee_currency="EUR",
+            guarantee_expires_at=NOW + dt.timedelta(hours=48),
+        )
         ReservationEvent.objects.filter(reservation__public_id=rid).delete()
     if state in FINAL:
         TableAllocation.objects.filter(reservation__public_id=rid).delete()

@@ -8,17 +8,40 @@ from tests.setup_file.helpers import example, load_text, row_counts
 
 BOOKINGS = {
     "guests": [
-        {"key": "alice", "first_name": "Alice", "last_name": "Martin", "email": " Alice@Example.com ",
-         "phone": "06 12 34 56 78", "allergies": ["nuts"], "vip": True},
+        {
+            "key": "alice",
+            "first_name": "Alice",
+            "last_name": "Martin",
+            "email": " Alice@Example.com ",
+            "phone": "06 12 34 56 78",
+            "allergies": ["nuts"],
+            "vip": True,
+        },
         {"key": "bob", "last_name": "Durand"},
     ],
     "reservations": [
         # Dinner on a Saturday (the example's dinner runs tue-sat, 19:00-01:00, every 30 min).
-        {"key": "r1", "guest": "alice", "service_date": "2026-12-05", "start_time": "19:30", "party_size": 2,
-         "tables": ["dining/2"], "company": "acme", "guest_notes": "Window"},
+        {
+            "key": "r1",
+            "guest": "alice",
+            "service_date": "2026-12-05",
+            "start_time": "19:30",
+            "party_size": 2,
+            "tables": ["dining/2"],
+            "company": "acme",
+            "guest_notes": "Window",
+        },
         {"key": "r2", "guest": "bob", "service_date": "2026-12-05", "start_time": "19:30", "party_size": 4},
-        {"key": "r3", "guest": "bob", "service_date": "2026-12-05", "start_time": "23:30", "party_size": 2,
-         "status": "completed", "source": "manual", "booking_channel": "walk_in"},
+        {
+            "key": "r3",
+            "guest": "bob",
+            "service_date": "2026-12-05",
+            "start_time": "23:30",
+            "party_size": 2,
+            "status": "completed",
+            "source": "manual",
+            "booking_channel": "walk_in",
+        },
     ],
 }
 
@@ -36,7 +59,11 @@ def test_guests_and_reservations_are_imported(db, tmp_path):
     output = run.json
     alice = Guest.objects.get(public_id=output["guests"]["alice"])
     assert (alice.email, alice.phone, alice.source, alice.vip, alice.allergies) == (
-        "alice@example.com", "+33612345678", "import", True, ["nuts"]
+        "alice@example.com",
+        "+33612345678",
+        "import",
+        True,
+        ["nuts"],
     )
     assert alice.language == "fr"  # the restaurant's primary language
     r1 = Reservation.objects.get(public_id=output["reservations"]["r1"])
@@ -61,8 +88,14 @@ def test_guests_and_reservations_are_imported(db, tmp_path):
 def test_a_taken_table_or_an_unsold_time_is_reported_and_nothing_is_created(db, tmp_path):
     before = row_counts()
     bookings = BOOKINGS["reservations"] + [
-        {"key": "r4", "guest": "bob", "service_date": "2026-12-05", "start_time": "20:00", "party_size": 2,
-         "tables": ["dining/2"]},
+        {
+            "key": "r4",
+            "guest": "bob",
+            "service_date": "2026-12-05",
+            "start_time": "20:00",
+            "party_size": 2,
+            "tables": ["dining/2"],
+        },
         {"key": "r5", "guest": "bob", "service_date": "2026-12-05", "start_time": "19:45", "party_size": 2},
         {"key": "r6", "guest": "bob", "service_date": "2026-12-07", "start_time": "19:30", "party_size": 2},
     ]

@@ -31,10 +31,7 @@ def test_demo_twice():
     assert f"{settings.BASE_URL}/admin/" in first.stdout
     assert "owner@le-petit-demo" in first.stdout and "demo-password" in first.stdout
     first_secret = secret_of(first.stdout)
-    assert (
-        f'curl -H "Authorization: Bearer {first_secret}" {settings.BASE_URL}/v1/ping'
-        in first.stdout
-    )
+    assert f'curl -H "Authorization: Bearer {first_secret}" {settings.BASE_URL}/v1/ping' in first.stdout
     assert ping(first_secret) == 200
 
     owner = get_user_model().objects.get(username="owner@le-petit-demo")
@@ -77,10 +74,5 @@ def test_demo_restaurant_content():
     assert dinner.seating_minutes_by_party_size == {"6": 150}
     assert (dinner.guarantee_per_guest_amount, dinner.guarantee_from_party_size) == (2000, 6)
     assert dinner.guarantee_cancel_hours == 24
-    assert (
-        restaurant.closures.count()
-        == restaurant.day_notes.count()
-        == restaurant.blocks.count()
-        == 1
-    )
+    assert restaurant.closures.count() == restaurant.day_notes.count() == restaurant.blocks.count() == 1
     assert not ApiKey.objects.filter(restaurant=restaurant).exclude(name="Demo key").exists()

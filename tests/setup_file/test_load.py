@@ -54,13 +54,7 @@ def test_output_maps_every_key_to_its_id(loaded):
         assert table.restaurant == restaurant
     assert set(loaded["shifts"]) == {"lunch", "dinner"}
     assert Company.objects.get(public_id=loaded["companies"]["acme"]).name == "ACME SA"
-    assert (
-        loaded["guests"]
-        == loaded["reservations"]
-        == loaded["waitlist"]
-        == loaded["webhook_endpoints"]
-        == {}
-    )
+    assert loaded["guests"] == loaded["reservations"] == loaded["waitlist"] == loaded["webhook_endpoints"] == {}
     assert all(secret.startswith("sk_live_") for secret in loaded["api_keys"].values())
     assert all(isinstance(user_id, str) for user_id in loaded["users"].values())
 
@@ -225,9 +219,7 @@ def test_api_keys_authenticate(loaded):
         client = APIClient()
         response = client.get("/v1/ping", HTTP_AUTHORIZATION=f"Bearer {secret}")
         assert response.status_code == 200, response.content
-    response = APIClient().get(
-        "/v1/configuration", HTTP_AUTHORIZATION=f"Bearer {loaded['api_keys']['reader']}"
-    )
+    response = APIClient().get("/v1/configuration", HTTP_AUTHORIZATION=f"Bearer {loaded['api_keys']['reader']}")
     assert response.status_code == 200
     assert response.json()["restaurant"]["id"] == loaded["restaurant"]
 
@@ -242,9 +234,7 @@ def test_json_document_on_stdin(monkeypatch):
     document = example()
     document["restaurant"]["name"] = "Chez JSON"
     document["shifts"][1]["valid_from"] = "2026-01-01"  # JSON has no dates
-    run = run_command(
-        "load_restaurant", "-", stdin=json.dumps(document, default=str), monkeypatch=monkeypatch
-    )
+    run = run_command("load_restaurant", "-", stdin=json.dumps(document, default=str), monkeypatch=monkeypatch)
     assert run.code == 0, run.stderr
     assert run.json["slug"] == "chez-json"
 
@@ -275,10 +265,7 @@ floor_plans: [{key: main, sections: [{key: s, tables: [{name: A, max: 2}]}]}]
 
 
 def test_slug_made_unique_from_the_name(tmp_path):
-    slugs = [
-        load_text(EXAMPLE.replace("@le-petit", f"{n}@le-petit"), tmp_path).json["slug"]
-        for n in range(3)
-    ]
+    slugs = [load_text(EXAMPLE.replace("@le-petit", f"{n}@le-petit"), tmp_path).json["slug"] for n in range(3)]
     assert slugs == ["le-petit-test", "le-petit-test-2", "le-petit-test-3"]
 
 

@@ -260,9 +260,7 @@ def test_explicit_slug_taken(tmp_path):
     )
     assert first.code == 0
     second = load_text(
-        EXAMPLE.replace("  name: Le Petit Test\n", "  name: Autre\n  slug: chez-nous\n").replace(
-            "@le-petit", "@autre"
-        ),
+        EXAMPLE.replace("  name: Le Petit Test\n", "  name: Autre\n  slug: chez-nous\n").replace("@le-petit", "@autre"),
         tmp_path,
     )
     assert second.code == 1

@@ -95,7 +95,9 @@ AVAILABILITY = obj(
         "object": const("availability"),
         "service_date": date("As asked."),
         "party_size": integer("As asked.", minimum=1),
-        "section_id": nullable(object_id("sec", "The section filter applied (it stands for its whole group), or null.")),
+        "section_id": nullable(
+            object_id("sec", "The section filter applied (it stands for its whole group), or null.")
+        ),
         "day_message": nullable(string("Day-level banner.")),
         "display_only": boolean("Nothing bookable; only a display-only message remains."),
         "message_only": boolean("No service runs but `day_message` has the reason."),

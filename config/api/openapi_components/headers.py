@@ -38,7 +38,8 @@ HEADERS = {
         {"type": "string", "enum": ["true"]},
     ),
     "ETag": _header(
-        "Strong validator of the body; send it back in `If-None-Match` to revalidate.", {"type": "string"},
+        "Strong validator of the body; send it back in `If-None-Match` to revalidate.",
+        {"type": "string"},
         required=True,
     ),
 }

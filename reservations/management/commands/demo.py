@@ -20,9 +20,7 @@ KEY_NAME = "Demo key"
 
 
 class Command(BaseCommand):
-    help = (
-        "Load the demo restaurant if missing; print a fresh demo API key and the back-office login."
-    )
+    help = "Load the demo restaurant if missing; print a fresh demo API key and the back-office login."
 
     def handle(self, *args, **options):
         try:
@@ -47,9 +45,7 @@ class Command(BaseCommand):
         return Restaurant.objects.get(public_id=result["restaurant"]), True
 
     def _fresh_key(self, restaurant: Restaurant) -> str:
-        for key in ApiKey.objects.filter(
-            restaurant=restaurant, name=KEY_NAME, revoked_at__isnull=True
-        ):
+        for key in ApiKey.objects.filter(restaurant=restaurant, name=KEY_NAME, revoked_at__isnull=True):
             revoke_key(key=key)
         return mint_key(restaurant=restaurant, name=KEY_NAME, scopes=list(SCOPES)).secret
 
@@ -60,14 +56,10 @@ class Command(BaseCommand):
         user.is_active = True
         user.set_password(entry["password"])
         user.save()
-        Membership.objects.update_or_create(
-            user=user, restaurant=restaurant, defaults={"role": "owner"}
-        )
+        Membership.objects.update_or_create(user=user, restaurant=restaurant, defaults={"role": "owner"})
         return entry["username"], entry["password"]
 
-    def _print(
-        self, restaurant: Restaurant, created: bool, username: str, password: str, secret: str
-    ) -> None:
+    def _print(self, restaurant: Restaurant, created: bool, username: str, password: str, secret: str) -> None:
         state = "created" if created else "already there, kept"
         lines = [
             f"Demo restaurant: {restaurant.name} ({restaurant.public_id}, slug {restaurant.slug}), {state}",

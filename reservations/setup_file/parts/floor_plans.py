@@ -63,19 +63,13 @@ def _section(path: str, data: dict, plan_key, ctx: Context) -> None:
         at(path, "key"),
         info={"floor_plan": plan_key, "group": data["group"]},
     )
-    data["tables"] = [
-        t for _, t in records(data["tables"], at(path, "tables"), ctx.problems, TABLE_FIELDS)
-    ]
+    data["tables"] = [t for _, t in records(data["tables"], at(path, "tables"), ctx.problems, TABLE_FIELDS)]
     for i, table in enumerate(data["tables"]):
         table_path = item(at(path, "tables"), i)
         _capacity(table_path, table, ctx)
         if valid(data["key"], table["name"]):
-            ctx.define(
-                "table", f"{data['key']}/{table['name']}", at(table_path, "name"), info=plan_key
-            )
-    data["combinations"] = records(
-        data["combinations"], at(path, "combinations"), ctx.problems, COMBINATION_FIELDS
-    )
+            ctx.define("table", f"{data['key']}/{table['name']}", at(table_path, "name"), info=plan_key)
+    data["combinations"] = records(data["combinations"], at(path, "combinations"), ctx.problems, COMBINATION_FIELDS)
 
 
 def _group(path: str, data: dict, plan_key, ctx: Context) -> None:
@@ -101,9 +95,7 @@ def _combination(path: str, data: dict, plan_key, ctx: Context) -> None:
     for i, table in enumerate(data["tables"]):
         table_path = item(at(path, "tables"), i)
         if ctx.resolve("table", table, table_path) and ctx.known["table"][table] != plan_key:
-            ctx.problems.add(
-                table_path, f"table {quoted(table)} is not in floor plan {quoted(plan_key)}"
-            )
+            ctx.problems.add(table_path, f"table {quoted(table)} is not in floor plan {quoted(plan_key)}")
 
 
 def validate(raw_plans, ctx: Context) -> list[dict]:
@@ -132,9 +124,7 @@ def validate(raw_plans, ctx: Context) -> list[dict]:
 def create(plans: list[dict], ctx: Context) -> None:
     restaurant, sections, tables = ctx.restaurant, ctx.created["section"], ctx.created["table"]
     for plan_position, data in enumerate(plans):
-        plan = FloorPlan.objects.create(
-            restaurant=restaurant, name=data["name"], position=plan_position
-        )
+        plan = FloorPlan.objects.create(restaurant=restaurant, name=data["name"], position=plan_position)
         ctx.created["floor plan"][data["key"]] = plan
         for section_data in data["sections"]:
             section = Section.objects.create(

@@ -102,8 +102,11 @@ def _create_one(path: str, data: dict, ctx: Context, policy, now) -> str | None:
     if occupying:
         try:
             allocations.allocate(
-                restaurant=restaurant, table_ids=table_ids, start=decision.starts_at,
-                end=decision.occupied_until, reservation=reservation,
+                restaurant=restaurant,
+                table_ids=table_ids,
+                start=decision.starts_at,
+                end=decision.occupied_until,
+                reservation=reservation,
             )
         except BookingRulesViolated:
             return f"{at(path, 'tables')}: a table is already taken at that time"

@@ -92,9 +92,7 @@ FIELDS = {
     "show_seating_preference": Field(boolean, default=False),
     "require_guest_email": Field(boolean, default=False),
     "require_guest_phone": Field(boolean, default=False),
-    "required_guest_fields": Field(
-        list_of(choice(GUEST_FIELDS, "guest field"), unique=True), default=list
-    ),
+    "required_guest_fields": Field(list_of(choice(GUEST_FIELDS, "guest field"), unique=True), default=list),
     "api_access": Field(boolean, default=True),
     "payments_enabled": Field(boolean, default=True),
     "widget_enabled": Field(boolean, default=True),
@@ -103,9 +101,7 @@ FIELDS = {
         nullable(
             obj(
                 {
-                    name: Field(
-                        nullable(positive_number if name.endswith("per_second") else integer(1))
-                    )
+                    name: Field(nullable(positive_number if name.endswith("per_second") else integer(1)))
                     for name in RATE_LIMITS
                 }
             )
@@ -129,9 +125,7 @@ def validate(raw, ctx: Context) -> dict | None:
     if languages is None:
         data["guest_languages"] = languages = [primary]
     if valid(primary, languages) and valid(*languages) and primary not in languages:
-        problems.add(
-            at(NAME, "guest_languages"), f'does not contain the primary language "{primary}"'
-        )
+        problems.add(at(NAME, "guest_languages"), f'does not contain the primary language "{primary}"')
     low, high, default = data["min_party_size"], data["max_party_size"], data["default_party_size"]
     if valid(low, high) and low is not None and high is not None and high < low:
         problems.add(at(NAME, "max_party_size"), "below min_party_size")

@@ -106,9 +106,7 @@ def _check(path: str, data: dict, ctx: Context) -> None:
         section_path = item(at(path, "online_sections"), i)
         known = ctx.resolve("section", section, section_path) and plan_known
         if known and ctx.known["section"][section]["floor_plan"] != plan:
-            problems.add(
-                section_path, f"section {quoted(section)} is not in floor plan {quoted(plan)}"
-            )
+            problems.add(section_path, f"section {quoted(section)} is not in floor plan {quoted(plan)}")
 
 
 def validate(raw, ctx: Context) -> list[dict]:
