@@ -2,6 +2,7 @@
 
 import calendar
 import datetime as dt
+from bisect import bisect_left, bisect_right
 
 from django.db.models import Max
 from django.utils import timezone
@@ -10,8 +11,8 @@ from config.api.errors import BadRequest, NotFound
 from config.api.etag import etag_of
 from holds.models import Hold
 from reservations import engine
-from reservations.engine.occupancy import Occupancy
-from reservations.engine_data import load_occupancy, policy_for
+from reservations.engine.occupancy import Occupancy, epoch
+from reservations.engine_data import load_occupancy, local_midnight, policy_for, reach_minutes
 from reservations.reservation_selectors import served
 
 
@@ -94,16 +95,17 @@ def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
     return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
 
 
-def _bucket_by_date(occupancy: Occupancy, first: dt.date, last: dt.date, tz) -> dict[dt.date, Occupancy]:
-    """Each date gets the busy intervals that can touch its services (that day and the next)."""
-    buckets: dict[dt.date, Occupancy] = {}
+def _bucket_by_date(policy, occupancy: Occupancy, first: dt.date, last: dt.date) -> dict[dt.date, Occupancy]:
+    """Each date gets the busy intervals its services can reach (see engine_data.reach_minutes)."""
+    dates = [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]
+    midnights = [epoch(local_midnight(date, policy.timezone)) for date in dates]
+    reach = reach_minutes(policy) * 60
+    buckets: dict[dt.date, Occupancy] = {date: Occupancy() for date in dates}
     for item in occupancy.busy:
-        start = item.start.astimezone(tz).date() - dt.timedelta(days=1)
-        end = (item.end - dt.timedelta(microseconds=1)).astimezone(tz).date()
-        date = max(start, first)
-        while date <= min(end, last):
-            buckets.setdefault(date, Occupancy()).busy.append(item)
-            date += dt.timedelta(days=1)
+        # Date D's services reach [midnight(D), midnight(D) + reach): the item touches D when
+        # it starts before that window ends and ends after it begins.
+        for index in range(bisect_right(midnights, epoch(item.start) - reach), bisect_left(midnights, epoch(item.end))):
+            buckets[dates[index]].busy.append(item)
     return buckets
 
 
@@ -111,5 +113,5 @@ def month(restaurant, *, first: dt.date, last: dt.date, exclude, now=None) -> li
     now = now or timezone.now()
     policy = policy_for(restaurant)
     occupancy = load_occupancy(restaurant, first, last, now, exclude)
-    buckets = _bucket_by_date(occupancy, first, last, policy.timezone)
+    buckets = _bucket_by_date(policy, occupancy, first, last)
     return engine.month_availability(policy, first, last, buckets, now, engine.CoversLedger(occupancy.covers))

@@ -11,10 +11,12 @@ from threading import Lock
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db.models import F, JSONField, Q, Sum, Value
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 
 from config.api.formats import zone
 from holds.models import Hold
+from reservations.engine.clock import ServiceClock
 from reservations.engine.occupancy import Busy, Covers, Occupancy
 from reservations.engine.policy import (
     BlockInfo,
@@ -28,9 +30,7 @@ from reservations.engine.policy import (
     TableInfo,
 )
 from reservations.models import Block, Closure, Combination, DayNote, Reservation, Section, Shift, TableAllocation
-from reservations.models.booking import FINAL_STATUSES, OCCUPYING_STATUSES
-
-ENDED_HOLD_STATUSES = ("released", "expired", "converted")
+from reservations.models.booking import OCCUPYING_STATUSES
 
 _POLICY_CACHE: OrderedDict[int, tuple[int, Policy]] = OrderedDict()
 _POLICY_CACHE_SIZE = 256
@@ -210,6 +210,34 @@ def local_midnight(date: dt.date, tz) -> dt.datetime:
     return dt.datetime(date.year, date.month, date.day, tzinfo=tz)
 
 
+def reach_minutes(policy: Policy) -> int:
+    """How long after its date's midnight a service of the policy can keep a table: its end,
+    or its last seating plus its longest seating, whichever is later (overnight included)."""
+    cached = policy._cache.get("reach")
+    if cached is None:
+        reaches = [24 * 60]
+        for shift in policy.shifts:
+            clock = ServiceClock(shift, dt.date(2000, 1, 3), policy.timezone)
+            longest = max(
+                [shift.seating_minutes or 0, *(minutes for _, minutes in shift.seating_minutes_by_party_size)]
+            )
+            reaches.append(max(clock.end_minutes, clock.last_seating_minutes + longest))
+        cached = policy._cache["reach"] = max(reaches) + 60  # an hour of margin for a DST change
+    return cached
+
+
+def occupancy_window(policy: Policy, first: dt.date, last: dt.date) -> tuple[dt.datetime, dt.datetime]:
+    """The instants the services of dates first..last can reach."""
+    start = local_midnight(first, policy.timezone)
+    end = local_midnight(last, policy.timezone) + dt.timedelta(minutes=reach_minutes(policy))
+    return start, end
+
+
+# Allocation bounds as epoch seconds: psycopg parses integers in C, ranges in Python.
+_LOWER = RawSQL('extract(epoch from lower("reservations_tableallocation"."during"))::bigint', [])
+_UPPER = RawSQL('extract(epoch from upper("reservations_tableallocation"."during"))::bigint', [])
+
+
 def load_occupancy(
     restaurant,
     first: dt.date,
@@ -217,29 +245,25 @@ def load_occupancy(
     now: dt.datetime,
     exclude: tuple[str, int] | None = None,
 ) -> Occupancy:
-    """Tables taken and covers charged around service dates first..last (inclusive).
+    """Tables taken and covers charged for the services of dates first..last (inclusive).
 
-    Tables: every allocation overlapping [first 00:00, last + 2 days 00:00) local, so
-    overnight services and the day before are covered, but none of a completed,
-    cancelled or no-show booking or of a released, expired or converted hold.
-    Covers: summed per service,
-    date and seating time for live bookings and holds not exempt from the caps.
+    Tables: the allocations overlapping the window those services can reach (the day
+    before's overnight bookings included). Allocation rows exist only for live bookings
+    and holds (every write that ends one deletes them); a basket hold's rows stop
+    occupying at its deadline, swept or not. Covers: summed per service, date and
+    seating time for live bookings and holds not exempt from the caps.
     """
-    tz = zone(restaurant.timezone)
-    window = (local_midnight(first - dt.timedelta(days=1), tz), local_midnight(last + dt.timedelta(days=2), tz))
-    # A basket hold's rows stop occupying at its deadline, swept or not; rows a finished booking
-    # or an ended hold may have left behind never occupy.
-    ended = Q(reservation__status__in=FINAL_STATUSES) | Q(hold__status__in=ENDED_HOLD_STATUSES)
+    window = occupancy_window(policy_for(restaurant), first, last)
     allocations = (
         TableAllocation.objects.filter(restaurant=restaurant, during__overlap=window)
         .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
-        .exclude(ended)
+        .annotate(lo=_LOWER, hi=_UPPER)
     )
     if exclude is not None:
         allocations = allocations.exclude(**{f"{exclude[0]}_id": exclude[1]})
     busy = [
-        Busy(table_id, during.lower, during.upper, ("reservation", resv) if resv else ("hold", hold))
-        for table_id, during, resv, hold in allocations.values_list("table_id", "during", "reservation_id", "hold_id")
+        Busy(table_id, lo, hi, ("reservation", resv) if resv else ("hold", hold))
+        for table_id, lo, hi, resv, hold in allocations.values_list("table_id", "lo", "hi", "reservation_id", "hold_id")
     ]
     return Occupancy(busy=busy, covers=_covers(restaurant, first, last, now, exclude))
 

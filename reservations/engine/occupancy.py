@@ -8,16 +8,19 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-ONE_MINUTE = dt.timedelta(minutes=1)
+ONE_MINUTE = 60  # seconds
 
 
 @dataclass(frozen=True)
 class Busy:
-    """A table taken from `start` to `end` (half-open) by a booking, a hold or a block."""
+    """A table taken from `start` to `end` (half-open) by a booking, a hold or a block.
+
+    Instants are aware datetimes or epoch seconds (what the database loader reads).
+    """
 
     table_id: int
-    start: dt.datetime
-    end: dt.datetime
+    start: dt.datetime | int
+    end: dt.datetime | int
     owner: tuple[str, int] | None = None  # ("reservation"|"hold", primary key); None for a block
 
 
@@ -47,29 +50,38 @@ class Occupancy:
         )
 
 
+def epoch(value: dt.datetime | int) -> int:
+    """Seconds since the epoch: the engine compares instants as integers (fast, zone-free)."""
+    return value if isinstance(value, int) else int(value.timestamp())
+
+
 class TableTimeline:
-    """Busy intervals of each table, sorted, for fast "is it free from s to e" questions."""
+    """Busy intervals of each table in epoch seconds, sorted, for "is it free from s to e"."""
 
     def __init__(self, busy: list[Busy]):
-        by_table: dict[int, list[tuple[dt.datetime, dt.datetime]]] = defaultdict(list)
+        by_table: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for item in busy:
-            by_table[item.table_id].append((item.start, item.end))
+            by_table[item.table_id].append((epoch(item.start), epoch(item.end)))
         self.intervals = {table: sorted(spans) for table, spans in by_table.items()}
 
     def is_free(self, table_id: int, start: dt.datetime, end: dt.datetime) -> bool:
-        return all(not (a < end and b > start) for a, b in self.intervals.get(table_id, ()))
+        return not self.conflicts(table_id, start, end)
 
     def conflicts(self, table_id: int, start: dt.datetime, end: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
-        return [(a, b) for a, b in self.intervals.get(table_id, ()) if a < end and b > start]
+        s, e = epoch(start), epoch(end)
+        return [
+            (dt.datetime.fromtimestamp(a, dt.UTC), dt.datetime.fromtimestamp(b, dt.UTC))
+            for a, b in self.intervals.get(table_id, ())
+            if a < e and b > s
+        ]
 
-    def blocked_slots(
-        self, table_id: int, slot_starts: list[dt.datetime], duration: dt.timedelta | None, service_end: dt.datetime
-    ) -> int:
+    def blocked_slots(self, table_id: int, slot_starts: list[int], duration: int | None, service_end: int) -> int:
         """Bit k set when a seating at slot k would overlap a busy interval of the table.
 
-        A seating at s_k takes [s_k, s_k + d) with a duration d, else [s_k, max(end, s_k + 1 min))
-        (see ServiceClock.occupied_until). It overlaps a busy [a, b) when s_k < b and its end
-        is after a, so the slots one interval blocks are a contiguous run, found by bisection.
+        Everything in epoch seconds. A seating at s_k takes [s_k, s_k + d) with a duration d,
+        else [s_k, max(end, s_k + 60)) (see ServiceClock.occupied_until). It overlaps a busy
+        [a, b) when s_k < b and its end is after a, so the slots one interval blocks are a
+        contiguous run, found by bisection.
         """
         mask = 0
         for a, b in self.intervals.get(table_id, ()):

@@ -8,7 +8,7 @@ import datetime as dt
 from functools import cached_property
 
 from reservations.engine.clock import ServiceClock, Slot
-from reservations.engine.occupancy import CoversLedger, TableTimeline
+from reservations.engine.occupancy import CoversLedger, TableTimeline, epoch
 from reservations.engine.policy import Policy, ShiftInfo
 from reservations.engine.seating import Candidate, candidates
 
@@ -35,8 +35,13 @@ class ServiceDay:
         self._blocked: dict[tuple[int, int | None], int] = {}
 
     @cached_property
-    def slot_starts(self) -> list[dt.datetime]:
-        return [slot.starts_at for slot in self.clock.slots]
+    def slot_starts(self) -> list[int]:
+        """Seating instants in epoch seconds (what the timelines compare against)."""
+        return [epoch(slot.starts_at) for slot in self.clock.slots]
+
+    @cached_property
+    def service_end(self) -> int:
+        return epoch(self.clock.ends_at)
 
     # Time rules.
 
@@ -127,9 +132,10 @@ class ServiceDay:
         key = (table_id, seating_minutes)
         mask = self._blocked.get(key)
         if mask is None:
-            duration = None if seating_minutes is None else dt.timedelta(minutes=seating_minutes)
+            duration = None if seating_minutes is None else seating_minutes * 60
             starts = self.slot_starts
-            mask = self.timeline.blocked_slots(table_id, starts, duration, self.clock.ends_at) if starts else 0
+            end = self.service_end
+            mask = self.timeline.blocked_slots(table_id, starts, duration, end) if starts else 0
             self._blocked[key] = mask
         return mask
 

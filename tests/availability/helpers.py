@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 from guests.models import Guest
 from holds.models import Hold
 from reservations.models import Reservation, TableAllocation
+from reservations.models.booking import OCCUPYING_STATUSES
 from reservations.services.policy import bump_availability_version
 from tests.factories import FloorPlanFactory, SectionFactory, ShiftFactory, TableFactory
 
@@ -58,7 +59,8 @@ def book(
     excluded=False,
     bump=True,
 ) -> Reservation:
-    """A booking with its table allocations."""
+    """A booking with its table allocations, which exist only while it occupies them
+    (the write services delete them when a booking ends)."""
     starts_at = local(date, time)
     ends_at = starts_at + dt.timedelta(minutes=minutes)
     booking = Reservation.objects.create(
@@ -73,7 +75,7 @@ def book(
         excluded_from_shift_limits=excluded,
         modification_token=uuid.uuid4().hex,
     )
-    for table in tables:
+    for table in tables if status in OCCUPYING_STATUSES else ():
         TableAllocation.objects.create(
             restaurant=restaurant, table=table, reservation=booking, during=(starts_at, ends_at)
         )
@@ -114,7 +116,7 @@ def hold(
         excluded_from_shift_limits=excluded,
         reservation=reservation,
     )
-    for table in tables:
+    for table in tables if status == "held" else ():  # an ended hold's rows are deleted
         TableAllocation.objects.create(
             restaurant=restaurant,
             table=table,
