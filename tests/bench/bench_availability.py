@@ -53,9 +53,7 @@ def query_counts(info: dict) -> dict:
             cold = count_queries("GET", path, key)
             warm = count_queries("GET", path, key)
             if cold.status != 200 or warm.status != 200:
-                raise RuntimeError(
-                    f"{kind} availability ({which}) answered {cold.status}/{warm.status}"
-                )
+                raise RuntimeError(f"{kind} availability ({which}) answered {cold.status}/{warm.status}")
             counts[f"{kind}_{which}_cold"] = cold.queries if cold_ok else None
             counts[f"{kind}_{which}_warm"] = warm.queries
             if which == "busy" and kind == "day":
@@ -94,9 +92,7 @@ def run() -> dict:
             Probe("ping", lambda: expect(h_busy.get("/v1/ping"), 200, "ping"), n),
             Probe("day_busy", lambda: expect(h_busy.get(day), 200, "day busy"), n),
             Probe("day_empty", lambda: expect(h_empty.get(day), 200, "day empty"), n),
-            Probe(
-                "month_busy", lambda: expect(h_busy.get(month), 200, "month busy"), max(5, n // 10)
-            ),
+            Probe("month_busy", lambda: expect(h_busy.get(month), 200, "month busy"), max(5, n // 10)),
             Probe(
                 "month_empty",
                 lambda: expect(h_empty.get(month), 200, "month empty"),
@@ -125,10 +121,7 @@ def run() -> dict:
     day_queries = [
         counts[k]
         for k in counts
-        if k.startswith("day_")
-        and k != "day_busy_warm_sql"
-        and counts[k] is not None
-        and not k.startswith("day_304")
+        if k.startswith("day_") and k != "day_busy_warm_sql" and counts[k] is not None and not k.startswith("day_304")
     ]
     month_queries = [counts[k] for k in counts if k.startswith("month_") and counts[k] is not None]
 
@@ -156,22 +149,17 @@ def run() -> dict:
             "month SQL queries, empty history",
             "<= 20, same as busy",
             q("month", "empty"),
-            counts["month_empty_warm"] == counts["month_busy_warm"]
-            and counts["month_empty_warm"] <= 20,
+            counts["month_empty_warm"] == counts["month_busy_warm"] and counts["month_empty_warm"] <= 20,
         ),
         Row("month median, empty history", "-", fmt_ms(s["month_empty"]["median_ms"])),
         Row("month busy / empty", "<= 1.20", f"{month_vs_empty:.2f}", month_vs_empty <= 1.2),
         Row("304 revalidation median", "-", fmt_ms(s["day_304"]["median_ms"])),
         Row("304 median / ping median", "<= 2x", f"{r304:.2f}x", r304 <= 2),
-        Row(
-            "304 SQL queries", "-", f"{counts['day_304_warm']} warm / {counts['day_304_cold']} cold"
-        ),
+        Row("304 SQL queries", "-", f"{counts['day_304_warm']} warm / {counts['day_304_cold']} cold"),
         Row("slots offered / refused, busy day", "-", f"{offered} / {refused}"),
         Row("slots offered, empty day", "-", str(offered_empty)),
     ]
-    print_table(
-        f"Issue 3: availability ({server_config}; measured day {info['measured_date']})", rows
-    )
+    print_table(f"Issue 3: availability ({server_config}; measured day {info['measured_date']})", rows)
     print(cpu_note(cpu))
     checks = [r.passed for r in rows if r.passed is not None]
     result = {

@@ -32,9 +32,7 @@ VAR = ROOT / "var" / "bench"
 PYTHON = sys.executable
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 
-BENCH_DATABASE_URL = os.environ.get(
-    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reservations_bench"
-)
+BENCH_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reservations_bench")
 BENCH_REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/2")
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 
@@ -87,10 +85,7 @@ def database_exists() -> bool:
 
     name, params = _db_params()
     with psycopg.connect(**params) as conn:
-        return (
-            conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-            is not None
-        )
+        return conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is not None
 
 
 def create_database(drop: bool = False) -> None:
@@ -101,9 +96,7 @@ def create_database(drop: bool = False) -> None:
     with psycopg.connect(**params) as conn:
         if drop:
             log(f"Dropping database {name}")
-            conn.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
         if not exists:
             log(f"Creating database {name}")
@@ -159,7 +152,7 @@ class Server:
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         VAR.mkdir(parents=True, exist_ok=True)
-        self.log_path = VAR / f"gunicorn-{self.port}.log"
+        self.log_path = VAR / "gunicorn.log"  # the last server's log, overwritten by the next
 
     def __enter__(self) -> Server:
         self.start()
@@ -188,19 +181,13 @@ class Server:
         ]
         if cfg.worker_class == "gthread":
             command += ["--threads", str(cfg.threads), "--keep-alive", "30"]
-        log(
-            f"Starting {cfg.describe()} on 127.0.0.1:{self.port} (log: {self.log_path.relative_to(ROOT)})"
-        )
+        log(f"Starting {cfg.describe()} on 127.0.0.1:{self.port} (log: {self.log_path.relative_to(ROOT)})")
         self._log = open(self.log_path, "w")
-        self.process = subprocess.Popen(
-            command, cwd=ROOT, env=bench_env(), stdout=self._log, stderr=subprocess.STDOUT
-        )
+        self.process = subprocess.Popen(command, cwd=ROOT, env=bench_env(), stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"gunicorn exited with {self.process.returncode}; see {self.log_path}"
-                )
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}; see {self.log_path}")
             try:
                 conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 conn.request("GET", "/v1/ping")
@@ -251,9 +238,7 @@ class Http:
         self.key = key
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
-    def request(
-        self, method: str, path: str, *, body=None, headers: dict | None = None, key=...
-    ) -> Reply:
+    def request(self, method: str, path: str, *, body=None, headers: dict | None = None, key=...) -> Reply:
         sent = {} if headers is None else dict(headers)
         key = self.key if key is ... else key
         if key:
@@ -320,9 +305,7 @@ class Probe:
     samples: list[float] = field(default_factory=list)
 
 
-def measure_interleaved(
-    probes: list[Probe], *, rounds: int, warmup: int = 30
-) -> dict[str, list[float]]:
+def measure_interleaved(probes: list[Probe], *, rounds: int, warmup: int = 30) -> dict[str, list[float]]:
     """Run every probe `per_round` times per round, `rounds` rounds, in turn.
 
     Interleaving puts the baseline (ping) and the measured endpoints in the same time
@@ -362,9 +345,7 @@ def print_table(title: str, rows: list[Row]) -> None:
     print(line)
     for r in rows:
         verdict = "" if r.passed is None else ("PASS" if r.passed else "FAIL")
-        print(
-            f"| {r.figure:<{width_f}} | {r.target:<{width_t}} | {r.measured:<{width_m}} | {verdict:<4} |"
-        )
+        print(f"| {r.figure:<{width_f}} | {r.target:<{width_t}} | {r.measured:<{width_m}} | {verdict:<4} |")
     print(line, flush=True)
 
 
@@ -385,9 +366,7 @@ def machine() -> dict:
         pass
     info["loadavg"] = os.getloadavg()
     try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-        )
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
         changed = subprocess.run(
             ["git", "status", "--porcelain", "--untracked-files=no"],
             cwd=ROOT,
@@ -442,9 +421,7 @@ class Counted:
     body: bytes
 
 
-def count_queries(
-    method: str, path: str, key: str, *, body=None, headers: dict | None = None
-) -> Counted:
+def count_queries(method: str, path: str, key: str, *, body=None, headers: dict | None = None) -> Counted:
     """One request through Django in this process, counting its SQL queries (against the bench DB)."""
     from django.db import connection
     from django.test import Client
@@ -592,11 +569,7 @@ def summarize_py_spy(handle, top: int = 25, prefixes: tuple[str, ...] = ()) -> d
             continue
         n = int(count)
         total += n
-        frames = [
-            _frame(frame)
-            for frame in stack.split(";")
-            if not frame.startswith(("process ", "thread "))
-        ]
+        frames = [_frame(frame) for frame in stack.split(";") if not frame.startswith(("process ", "thread "))]
         if not frames:
             continue
         own[frames[-1]] = own.get(frames[-1], 0) + n
@@ -607,10 +580,7 @@ def summarize_py_spy(handle, top: int = 25, prefixes: tuple[str, ...] = ()) -> d
         return None
 
     def ranked(counts):
-        return [
-            (f, round(100 * c / total, 1))
-            for f, c in sorted(counts.items(), key=lambda i: -i[1])[:top]
-        ]
+        return [(f, round(100 * c / total, 1)) for f, c in sorted(counts.items(), key=lambda i: -i[1])[:top]]
 
     return {
         "samples": total,

@@ -50,9 +50,7 @@ def run() -> dict:
                 raise RuntimeError(f"/v1/ping answered without {header}")
         probes = [
             Probe("ping", lambda: expect(http.get("/v1/ping"), 200, "ping"), per_round),
-            Probe(
-                "bare", lambda: expect(http.get("/bench/bare-ping"), 200, "bare view"), per_round
-            ),
+            Probe("bare", lambda: expect(http.get("/bench/bare-ping"), 200, "bare view"), per_round),
             Probe(
                 "configuration",
                 lambda: expect(http.get("/v1/configuration"), 200, "configuration"),

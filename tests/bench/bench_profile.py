@@ -56,9 +56,7 @@ def request_maker(name: str, info: dict):
 
     # A free slot for a party of 2 in the measured month, re-used: each booking is cancelled.
     date = info["month_first"][:8] + "04"
-    avail = client.get(
-        f"/v1/availability?service_date={date}&party_size=2", HTTP_AUTHORIZATION=f"Bearer {busy}"
-    )
+    avail = client.get(f"/v1/availability?service_date={date}&party_size=2", HTTP_AUTHORIZATION=f"Bearer {busy}")
     slots = [(date, s["time"]) for shift in avail.json()["shifts"] for s in shift["slots"]]
     created = []
 

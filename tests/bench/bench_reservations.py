@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import json
 import os
 import random
 import sys
@@ -36,6 +37,7 @@ from tests.bench.bench_common import (
     Probe,
     Row,
     Server,
+    clear_policy_cache,
     count_queries,
     cpu_note,
     expect,
@@ -54,9 +56,7 @@ from tests.bench.bench_common import (
 
 CONCURRENT_CLIENTS = 20
 CONCURRENT_SECONDS = float(os.environ.get("BENCH_CONCURRENT_SECONDS", "20"))
-SPY = (
-    os.environ.get("BENCH_PYSPY") == "1"
-)  # sample the workers with py-spy during the concurrent run
+SPY = os.environ.get("BENCH_PYSPY") == "1"  # sample the workers with py-spy during the concurrent run
 PROJECT_FRAMES = (
     "(config/",
     "(reservations/",
@@ -80,9 +80,7 @@ def cleanup(info: dict) -> None:
     started = time.perf_counter()
     writers = [w["pk"] for w in info["writers"]]
     bench_pks = [info["busy"]["pk"], info["empty"]["pk"], *writers]
-    deleted = Reservation.objects.filter(
-        restaurant_id=info["busy"]["pk"], metadata__has_key="bench"
-    ).delete()[0]
+    deleted = Reservation.objects.filter(restaurant_id=info["busy"]["pk"], metadata__has_key="bench").delete()[0]
     deleted += Reservation.objects.filter(restaurant_id__in=writers).delete()[0]
     deleted += IdempotencyRecord.objects.filter(restaurant_id__in=bench_pks).delete()[0]
     log(f"Removed {deleted} rows of earlier runs ({time.perf_counter() - started:.1f}s)")
@@ -172,29 +170,30 @@ def sequential(info: dict, port: int) -> tuple[dict, dict]:
     canceller.close()
 
     date, time_ = slots[0]
-    created = count_queries(
-        "POST",
-        "/v1/reservations",
-        key,
-        body=create_body(
-            date,
-            time_,
-            2,
-            {"first_name": "Q", "last_name": "Count", "email": "count@example.com"},
-            "queries",
-        ),
-        headers={"Idempotency-Key": str(uuid.uuid4())},
-    )
-    if created.status != 201:
-        raise RuntimeError(
-            f"create for the query count answered {created.status}: {created.body[:300]!r}"
-        )
-    import json
 
-    count_queries("POST", f"/v1/reservations/{json.loads(created.body)['id']}/cancel", key)
+    def counted_create(email: str) -> int:
+        body = create_body(date, time_, 2, {"first_name": "Q", "last_name": "Count", "email": email}, "queries")
+        created = count_queries(
+            "POST", "/v1/reservations", key, body=body, headers={"Idempotency-Key": str(uuid.uuid4())}
+        )
+        if created.status != 201:
+            raise RuntimeError(f"create for the query count answered {created.status}: {created.body[:300]!r}")
+        count_queries("POST", f"/v1/reservations/{json.loads(created.body)['id']}/cancel", key)
+        return created.queries
+
+    clear_policy_cache()
+    cold = counted_create("count@example.com")  # this process's first: the policy cache is cold
+    known = counted_create("count@example.com")  # the guest exists now
+    new = counted_create(f"count-{uuid.uuid4().hex[:12]}@example.com")  # a new guest profile
     listed = count_queries("GET", "/v1/reservations?limit=100&expand=guest", key)
     listed_10 = count_queries("GET", "/v1/reservations?limit=10&expand=guest", key)
-    queries = {"create": created.queries, "list_100": listed.queries, "list_10": listed_10.queries}
+    queries = {
+        "create_known_guest": known,
+        "create_new_guest": new,
+        "create_cold": cold,
+        "list_100": listed.queries,
+        "list_10": listed_10.queries,
+    }
     return {name: summary(values) for name, values in samples.items()}, queries
 
 
@@ -214,9 +213,7 @@ def grid_times() -> list[str]:
 def concurrent(info: dict, port: int, seconds: float = CONCURRENT_SECONDS) -> dict:
     writers = info["writers"]
     month_first = dt.date.fromisoformat(info["month_first"])
-    dates = [
-        (month_first + dt.timedelta(days=d)).isoformat() for d in (2, 5, 9, 12, 16, 19, 23, 26)
-    ]
+    dates = [(month_first + dt.timedelta(days=d)).isoformat() for d in (2, 5, 9, 12, 16, 19, 23, 26)]
     times = grid_times()
     statuses: Counter = Counter()
     codes: Counter = Counter()
@@ -234,9 +231,7 @@ def concurrent(info: dict, port: int, seconds: float = CONCURRENT_SECONDS) -> di
         start_barrier.wait()
         n = 0
         while time.perf_counter() < deadline[0]:
-            writer = (
-                writers[(index + n) % len(writers)] if rng.random() < 0.5 else rng.choice(writers)
-            )
+            writer = writers[(index + n) % len(writers)] if rng.random() < 0.5 else rng.choice(writers)
             n += 1
             body = create_body(
                 rng.choice(dates),
@@ -273,9 +268,7 @@ def concurrent(info: dict, port: int, seconds: float = CONCURRENT_SECONDS) -> di
             codes.update(local_codes)
             latencies.extend(local_ms)
 
-    threads = [
-        threading.Thread(target=client, args=(i,), daemon=True) for i in range(CONCURRENT_CLIENTS)
-    ]
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(CONCURRENT_CLIENTS)]
     for thread in threads:
         thread.start()
     deadline[0] = time.perf_counter() + seconds
@@ -381,9 +374,7 @@ def double_booking_checks(info: dict) -> dict:
             [writers, list(OCCUPYING)],
         )
         services, busiest = cursor.fetchone()
-        cursor.execute(
-            "SELECT count(*) FROM reservations_reservation WHERE restaurant_id = ANY(%s)", [writers]
-        )
+        cursor.execute("SELECT count(*) FROM reservations_reservation WHERE restaurant_id = ANY(%s)", [writers])
         checks["bookings_in_database"] = cursor.fetchone()[0]
     checks["busiest_service_covers"] = busiest
     checks["services_booked"] = services
@@ -406,11 +397,7 @@ def run() -> dict:
             f"{len(info['writers'])} restaurants"
         )
         meter = CpuMeter(server.process.pid)
-        spy = (
-            start_py_spy(server.process.pid, CONCURRENT_SECONDS - 2, "concurrent-creates")
-            if SPY
-            else None
-        )
+        spy = start_py_spy(server.process.pid, CONCURRENT_SECONDS - 2, "concurrent-creates") if SPY else None
         meter.start()
         load = concurrent(info, server.port)
         load["cpu_seconds"] = meter.stop()
@@ -437,7 +424,11 @@ def run() -> dict:
         Row("POST /v1/reservations median", "-", fmt_ms(stats["create"]["median_ms"])),
         Row("POST /v1/reservations p99", "-", fmt_ms(stats["create"]["p99_ms"])),
         Row("create median / ping median", "<= 8x", f"{create_ratio:.2f}x", create_ratio <= 8),
-        Row("create SQL queries", "-", str(queries["create"])),
+        Row(
+            "create SQL queries: known guest / new guest / cold",
+            "-",
+            f"{queries['create_known_guest']} / {queries['create_new_guest']} / {queries['create_cold']}",
+        ),
         Row(
             "GET /v1/reservations?limit=100&expand=guest median",
             "-",
@@ -467,8 +458,7 @@ def run() -> dict:
         Row(
             "other answers (status code: count)",
             "no 5xx",
-            ", ".join(f"{k}: {v}" for k, v in sorted(load["statuses"].items()) if k != 201)
-            or "none",
+            ", ".join(f"{k}: {v}" for k, v in sorted(load["statuses"].items()) if k != 201) or "none",
             errors == 0,
         ),
         Row(
@@ -502,9 +492,7 @@ def run() -> dict:
         spy = load["py_spy"]
         print(f"py-spy during the concurrent run ({spy['samples']} samples, {spy['file']}):")
         print("  own time:", "; ".join(f"{f} {p}%" for f, p in spy["self"][:15]))
-        print(
-            "  inclusive (project code):", "; ".join(f"{f} {p}%" for f, p in spy["inclusive"][:25])
-        )
+        print("  inclusive (project code):", "; ".join(f"{f} {p}%" for f, p in spy["inclusive"][:25]))
     if load["refusals"]:
         print("Refusals during the concurrent run:", load["refusals"])
     print("Database checks:", checks)

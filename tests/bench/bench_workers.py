@@ -66,10 +66,7 @@ def run(argv: list[str]) -> dict:
             load["cpu_seconds"] = meter.stop()
         stats = {name: summary(values) for name, values in samples.items()}
         results.append({"server": config.describe(), "stats": stats, "concurrent": load})
-        log(
-            f"{config.describe()}: ping {stats['ping']['median_ms']:.2f} ms, "
-            f"{load['per_second']:.1f} creates/s"
-        )
+        log(f"{config.describe()}: ping {stats['ping']['median_ms']:.2f} ms, {load['per_second']:.1f} creates/s")
     rows = [
         Row(
             r["server"],

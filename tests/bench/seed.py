@@ -48,9 +48,7 @@ TZ = ZoneInfo(TZ_NAME)
 
 TOTAL_OTHER = 1_000_000  # bookings of other dates (busy restaurant) and other restaurants
 OTHER_RESTAURANTS = 50
-OTHER_PER_RESTAURANT = (
-    14_000  # 700,000 in the small restaurants, the rest is the busy one's history
-)
+OTHER_PER_RESTAURANT = 14_000  # 700,000 in the small restaurants, the rest is the busy one's history
 WRITERS = 20
 MEASURED_DAY_BOOKINGS = 400
 MEASURED_MONTH_BOOKINGS = 10_000
@@ -149,9 +147,7 @@ def write_marker(info: dict) -> None:
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"CREATE TABLE IF NOT EXISTS {MARKER_TABLE} (key text PRIMARY KEY, value jsonb NOT NULL)"
-        )
+        cursor.execute(f"CREATE TABLE IF NOT EXISTS {MARKER_TABLE} (key text PRIMARY KEY, value jsonb NOT NULL)")
         cursor.execute(
             f"INSERT INTO {MARKER_TABLE} (key, value) VALUES ('seed', %s) "
             "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
@@ -186,9 +182,7 @@ def ensure_seeded(force: bool = False) -> dict:
 
     marker = None if force else read_marker()
     if marker_is_current(marker):
-        log(
-            f"Bench data present (seeded {marker['seeded_at']}, measured day {marker['measured_date']})"
-        )
+        log(f"Bench data present (seeded {marker['seeded_at']}, measured day {marker['measured_date']})")
         return marker
     log("Bench data missing or stale: rebuilding the bench database")
     connections.close_all()
@@ -238,9 +232,7 @@ def _column_defaults(model, supplied: set[str]) -> dict[str, object]:
         elif getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
             defaults[f.column] = dt.datetime.now(dt.UTC)
         elif not f.null:
-            raise RuntimeError(
-                f"seed.py does not fill the new column {model._meta.db_table}.{f.column}"
-            )
+            raise RuntimeError(f"seed.py does not fill the new column {model._meta.db_table}.{f.column}")
     return defaults
 
 
@@ -259,9 +251,10 @@ def copy_rows(model, columns: list[str], rows, extra_defaults: bool = True) -> i
         count += 1
     connection.ensure_connection()
     raw = connection.connection
-    with raw.cursor() as cursor, cursor.copy(
-        f"COPY {model._meta.db_table} ({', '.join(all_columns)}) FROM STDIN"
-    ) as copy:
+    with (
+        raw.cursor() as cursor,
+        cursor.copy(f"COPY {model._meta.db_table} ({', '.join(all_columns)}) FROM STDIN") as copy,
+    ):
         copy.write(buffer.getvalue())
     return count
 
@@ -390,9 +383,7 @@ def build_big_layouts(restaurants, month_first: dt.date) -> list[Layout]:
         Table,
     )
 
-    plans = FloorPlan.objects.bulk_create(
-        [FloorPlan(restaurant=r, name="Plan principal") for r in restaurants]
-    )
+    plans = FloorPlan.objects.bulk_create([FloorPlan(restaurant=r, name="Plan principal") for r in restaurants])
     sections = Section.objects.bulk_create(
         [
             Section(restaurant=r, floor_plan=p, name=name, area_type=area, position=i)
@@ -424,9 +415,7 @@ def build_big_layouts(restaurants, month_first: dt.date) -> list[Layout]:
     for r, p, ts in zip(restaurants, plans, per_restaurant, strict=True):
         for s in range(4):
             for pair, lo, hi in ((PAIR_A, 5, 8), (PAIR_B, 9, 10)):
-                combos.append(
-                    Combination(restaurant=r, floor_plan=p, min_capacity=lo, max_capacity=hi)
-                )
+                combos.append(Combination(restaurant=r, floor_plan=p, min_capacity=lo, max_capacity=hi))
                 combo_tables.append([ts[s * 15 + pair[0]], ts[s * 15 + pair[1]]])
     combos = Combination.objects.bulk_create(combos)
     Through = Combination.tables.through
@@ -505,25 +494,16 @@ def build_big_layouts(restaurants, month_first: dt.date) -> list[Layout]:
     layouts = []
     for i, r in enumerate(restaurants):
         own = shifts[i * 3 : (i + 1) * 3]
-        layouts.append(
-            Layout(
-                r, per_restaurant[i], {s[0]: own[k] for k, s in enumerate(SHIFTS)}, by_restaurant[i]
-            )
-        )
+        layouts.append(Layout(r, per_restaurant[i], {s[0]: own[k] for k, s in enumerate(SHIFTS)}, by_restaurant[i]))
     return layouts
 
 
 def build_small_layouts(restaurants) -> list[Layout]:
     from reservations.models import FloorPlan, Section, Shift, Table
 
-    plans = FloorPlan.objects.bulk_create(
-        [FloorPlan(restaurant=r, name="Salle") for r in restaurants]
-    )
+    plans = FloorPlan.objects.bulk_create([FloorPlan(restaurant=r, name="Salle") for r in restaurants])
     sections = Section.objects.bulk_create(
-        [
-            Section(restaurant=r, floor_plan=p, name="Salle")
-            for r, p in zip(restaurants, plans, strict=True)
-        ]
+        [Section(restaurant=r, floor_plan=p, name="Salle") for r, p in zip(restaurants, plans, strict=True)]
     )
     shapes = [(1, 2)] * 2 + [(2, 4)] * 6 + [(4, 6)] * 2
     tables = Table.objects.bulk_create(
@@ -712,11 +692,7 @@ def plan_day(tables, rng: random.Random, combo_rate: float) -> list[Booking]:
                 while minutes <= last:
                     if kind != "single" and rng.random() < combo_rate:
                         party = rng.randint(5, 8) if kind == "pair_a" else rng.randint(9, 10)
-                        turn = [
-                            Booking(
-                                _shift_of(minutes), minutes, party, tuple(ts[m].id for m in members)
-                            )
-                        ]
+                        turn = [Booking(_shift_of(minutes), minutes, party, tuple(ts[m].id for m in members))]
                     else:
                         turn = [
                             Booking(
@@ -746,9 +722,7 @@ def _respect_caps(bookings: list[Booking], rng: random.Random) -> list[Booking]:
     return kept
 
 
-def day_bookings(
-    tables, date: dt.date, target: int, rng: random.Random, combo_rate: float = 0.05
-) -> list[Booking]:
+def day_bookings(tables, date: dt.date, target: int, rng: random.Random, combo_rate: float = 0.05) -> list[Booking]:
     """`target` bookings of one day; a full day (400 of about 410 turns) may take a few draws."""
     for _ in range(50):
         planned = _respect_caps(plan_day(tables, rng, combo_rate), rng)
@@ -763,14 +737,10 @@ def day_bookings(
 def local_instant(date: dt.date, minutes: int) -> dt.datetime:
     day = date + dt.timedelta(days=minutes // 1440)
     rest = minutes % 1440
-    return dt.datetime(day.year, day.month, day.day, rest // 60, rest % 60, tzinfo=TZ).astimezone(
-        dt.UTC
-    )
+    return dt.datetime(day.year, day.month, day.day, rest // 60, rest % 60, tzinfo=TZ).astimezone(dt.UTC)
 
 
-def seed_live_bookings(
-    layout: Layout, days: dict[dt.date, int], guests: tuple[int, int], rng
-) -> dict:
+def seed_live_bookings(layout: Layout, days: dict[dt.date, int], guests: tuple[int, int], rng) -> dict:
     """The busy restaurant's live bookings with their table rows and allocations, by COPY."""
     from reservations.models import Reservation, TableAllocation
 
@@ -844,9 +814,7 @@ def seed_live_bookings(
         reservations,
     )
     copy_rows(Reservation.tables.through, ["reservation_id", "table_id"], m2m, extra_defaults=False)
-    copy_rows(
-        TableAllocation, ["restaurant_id", "table_id", "reservation_id", "during"], allocations
-    )
+    copy_rows(TableAllocation, ["restaurant_id", "table_id", "reservation_id", "during"], allocations)
     set_sequences(
         "reservations_reservation",
         "reservations_reservation_tables",
@@ -897,9 +865,7 @@ def seed_history(
             "CREATE TEMP TABLE bench_spec (idx int PRIMARY KEY, rid bigint, guest0 bigint, nguests int, "
             "ntables int, lunch bigint, dinner bigint, lunch_min int, dinner_min int)"
         )
-        cursor.execute(
-            "CREATE TEMP TABLE bench_tbl (rid bigint, k int, tid bigint, cap int, PRIMARY KEY (rid, k))"
-        )
+        cursor.execute("CREATE TEMP TABLE bench_tbl (rid bigint, k int, tid bigint, cap int, PRIMARY KEY (rid, k))")
         for idx, layout in enumerate(layouts):
             r = layout.restaurant
             g0, ng = guests[r.pk]
@@ -924,9 +890,7 @@ def seed_history(
             )
         cursor.execute("ANALYZE bench_spec")
         cursor.execute("ANALYZE bench_tbl")
-        cursor.execute(
-            "SET session_replication_role = replica"
-        )  # rows are consistent by construction
+        cursor.execute("SET session_replication_role = replica")  # rows are consistent by construction
         total = per_restaurant * len(layouts)
         k = len(layouts)
         chunk = 250_000
@@ -1006,15 +970,11 @@ def seed() -> dict:
         busy = make_restaurant("bench-busy", "Bench Busy", raised=True, big=True)
         empty = make_restaurant("bench-empty", "Bench Empty", raised=True, big=True)
         writers = [
-            make_restaurant(
-                f"bench-writer-{i + 1:02d}", f"Bench Writer {i + 1:02d}", raised=True, big=True
-            )
+            make_restaurant(f"bench-writer-{i + 1:02d}", f"Bench Writer {i + 1:02d}", raised=True, big=True)
             for i in range(WRITERS)
         ]
         others = [
-            make_restaurant(
-                f"bench-other-{i + 1:02d}", f"Bench Other {i + 1:02d}", raised=False, big=False
-            )
+            make_restaurant(f"bench-other-{i + 1:02d}", f"Bench Other {i + 1:02d}", raised=False, big=False)
             for i in range(OTHER_RESTAURANTS)
         ]
         Restaurant.objects.bulk_create([busy, empty, *writers, *others])
@@ -1027,14 +987,10 @@ def seed() -> dict:
 
         keys = {}
         for restaurant in [busy, empty, *writers]:
-            keys[restaurant.pk] = mint_key(
-                restaurant=restaurant, name="Bench key", scopes=ALL_SCOPES
-            ).secret
+            keys[restaurant.pk] = mint_key(restaurant=restaurant, name="Bench key", scopes=ALL_SCOPES).secret
 
         guests = seed_guests([(busy, BUSY_GUESTS)] + [(o, OTHER_GUESTS) for o in others], salt)
-        log(
-            f"  guests: {BUSY_GUESTS + OTHER_GUESTS * OTHER_RESTAURANTS:,} ({time.perf_counter() - started:.1f}s)"
-        )
+        log(f"  guests: {BUSY_GUESTS + OTHER_GUESTS * OTHER_RESTAURANTS:,} ({time.perf_counter() - started:.1f}s)")
 
         # Live bookings of the busy restaurant: the measured day, its month, the rest of the window.
         days: dict[dt.date, int] = {}
@@ -1045,9 +1001,7 @@ def seed() -> dict:
         ]
         rest = MEASURED_MONTH_BOOKINGS - MEASURED_DAY_BOOKINGS
         for i, date in enumerate(others_in_month):
-            days[date] = rest // len(others_in_month) + (
-                1 if i < rest % len(others_in_month) else 0
-            )
+            days[date] = rest // len(others_in_month) + (1 if i < rest % len(others_in_month) else 0)
         days[measured] = MEASURED_DAY_BOOKINGS
         window_end = today + dt.timedelta(days=busy.max_advance_days)
         date = today + dt.timedelta(days=1)
@@ -1061,9 +1015,7 @@ def seed() -> dict:
         # History first, live bookings last: the bookings of future dates are the newest rows
         # (highest ids), as in a real database; query plans are sensitive to that.
         history_busy = TOTAL_OTHER - OTHER_RESTAURANTS * OTHER_PER_RESTAURANT - live_outside
-        with secondary_indexes_dropped(
-            "reservations_reservation", "reservations_reservation_tables"
-        ):
+        with secondary_indexes_dropped("reservations_reservation", "reservations_reservation_tables"):
             seed_history(
                 [busy_layout],
                 guests,
@@ -1101,9 +1053,7 @@ def seed() -> dict:
                 status__in=("confirmed", "pending"),
             ).count(),
         }
-        counts["other_dates_and_restaurants"] = (
-            counts["reservations_total"] - counts["busy_measured_month_live"]
-        )
+        counts["other_dates_and_restaurants"] = counts["reservations_total"] - counts["busy_measured_month_live"]
         with connection.cursor() as cursor:
             cursor.execute("SELECT count(*) FROM reservations_tableallocation")
             counts["allocations"] = cursor.fetchone()[0]
@@ -1114,9 +1064,7 @@ def seed() -> dict:
                 "WHERE g.id IS NULL OR g.restaurant_id <> r.restaurant_id"
             )
             if cursor.fetchone()[0]:
-                raise RuntimeError(
-                    "seeded bookings point at missing guests or another restaurant's guests"
-                )
+                raise RuntimeError("seeded bookings point at missing guests or another restaurant's guests")
 
         def ref(r):
             return {"pk": r.pk, "public_id": r.public_id, "slug": r.slug, "key": keys[r.pk]}
@@ -1154,11 +1102,7 @@ def seed() -> dict:
 def main(argv: list[str]) -> int:
     setup_django()
     info = ensure_seeded(force="--force" in argv)
-    print(
-        json.dumps(
-            {k: v for k, v in info.items() if k not in ("busy", "empty", "writers")}, indent=2
-        )
-    )
+    print(json.dumps({k: v for k, v in info.items() if k not in ("busy", "empty", "writers")}, indent=2))
     return 0
 
 
