@@ -52,7 +52,7 @@ def deadline(kind: str, requested: dt.datetime | None, now: dt.datetime) -> dt.d
 
 def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = None) -> Hold:
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
         lock_restaurant(restaurant.pk)
         allocations.drop_lapsed(restaurant, now)
         group = resolve_group(policy_for(restaurant), params.section_id, "section_id")
@@ -81,7 +81,7 @@ def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = Non
             guarantee_waived="guarantee_required" in decision.waived,
             metadata=params.metadata,
         )
-        hold.tables.set(decision.table_ids)
+        allocations.link_tables(hold.tables, decision.table_ids)
         allocations.allocate(
             restaurant=restaurant,
             table_ids=decision.table_ids,

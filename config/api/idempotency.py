@@ -66,8 +66,11 @@ def fingerprint(method: str, path: str, body: dict, ignored: frozenset[str]) -> 
 def _lock(restaurant_id: int, key: str) -> None:
     digest = int.from_bytes(hashlib.sha256(f"{restaurant_id}:{key}".encode()).digest()[:4], "big", signed=True)
     with connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'")
-        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [LOCK_CLASS, digest])
+        # One round trip: the wait limit for this transaction, then the lock.
+        cursor.execute(
+            "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s, %s)",
+            [LOCK_WAIT, LOCK_CLASS, digest],
+        )
 
 
 def _replay(record: IdempotencyRecord) -> HttpResponse:

@@ -23,7 +23,10 @@ def allocate(
     reservation=None,
     hold=None,
     expires_at: dt.datetime | None = None,
+    savepoint: bool = False,
 ) -> None:
+    """Insert the rows; an overlap becomes `no_table_available` (and, without a savepoint,
+    leaves the transaction to be rolled back, as every booking write does on a refusal)."""
     rows = [
         TableAllocation(
             restaurant=restaurant,
@@ -36,12 +39,19 @@ def allocate(
         for table_id in table_ids
     ]
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint):
             TableAllocation.objects.bulk_create(rows)
     except IntegrityError as error:
         if "allocation_no_overlap" in str(error):
             raise rules_violated([violation("no_table_available")]) from error
         raise
+
+
+def link_tables(relation, table_ids) -> None:
+    """The M2M rows of a new booking or hold, in one INSERT (no read of existing links)."""
+    through = relation.through
+    source = relation.source_field_name
+    through.objects.bulk_create([through(**{f"{source}_id": relation.instance.pk, "table_id": t}) for t in table_ids])
 
 
 def release(*, reservation=None, hold=None) -> None:

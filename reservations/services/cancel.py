@@ -12,7 +12,7 @@ PARTNER_API = "partner_api"
 
 def cancel_reservation(*, reservation: Reservation, reason: str = PARTNER_API) -> Reservation:
     """Any non-final booking becomes cancelled and frees its tables; cancelled again is a no-op."""
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
         reservation = Reservation.objects.select_for_update().get(pk=reservation.pk)
         if reservation.status == "cancelled":
             return reservation

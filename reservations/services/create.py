@@ -184,7 +184,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             f"The restaurant requires these guest fields: {', '.join(missing)}.",
             param=f"guest[{missing[0]}]",
         )
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
         lock_restaurant(restaurant.pk)
         allocations.drop_lapsed(restaurant, now)
         company = _company(restaurant, params.company_id)
@@ -224,7 +224,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             reservation.public_id = "resv_" + hold.public_id.removeprefix("hold_")
         reservation.status = _initial_status(reservation, slot, restaurant, guest, now, params)
         reservation.save()
-        reservation.tables.set(slot.table_ids)
+        allocations.link_tables(reservation.tables, slot.table_ids)
         if hold is not None:
             allocations.hand_over(hold=hold, reservation=reservation)
             hold.status, hold.reservation = "converted", reservation

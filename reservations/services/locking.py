@@ -12,7 +12,9 @@ LOCK_WAIT = "10s"
 def lock_restaurant(restaurant_pk: int) -> None:
     """Take the restaurant's write lock; call inside `transaction.atomic()`."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'")
-        # The one-bigint form keyed by the primary key; the two-int4 forms used elsewhere
-        # (idempotency keys) live at class numbers far above any primary key.
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [restaurant_pk])
+        # One round trip: the wait limit for this transaction, then the lock (the one-bigint
+        # form keyed by the primary key; the two-int4 forms used for idempotency keys live
+        # at class numbers far above any primary key).
+        cursor.execute(
+            "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s)", [LOCK_WAIT, restaurant_pk]
+        )

@@ -102,7 +102,7 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
     now = now or timezone.now()
     restaurant = reservation.restaurant
     fields = params.fields
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
         lock_restaurant(restaurant.pk)
         reservation = (
             Reservation.objects.select_for_update(of=("self",))

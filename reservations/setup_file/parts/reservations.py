@@ -107,6 +107,7 @@ def _create_one(path: str, data: dict, ctx: Context, policy, now) -> str | None:
                 start=decision.starts_at,
                 end=decision.occupied_until,
                 reservation=reservation,
+                savepoint=True,  # a refusal is reported and the load goes on checking
             )
         except BookingRulesViolated:
             return f"{at(path, 'tables')}: a table is already taken at that time"
