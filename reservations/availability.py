@@ -12,7 +12,8 @@ from config.api.etag import etag_of
 from holds.models import Hold
 from reservations import engine
 from reservations.engine.occupancy import Occupancy, epoch
-from reservations.engine_data import load_occupancy, local_midnight, policy_for, reach_minutes
+from reservations.engine_data import local_midnight, policy_for, reach_minutes
+from reservations.occupancy_data import load_occupancy
 from reservations.reservation_selectors import served
 
 

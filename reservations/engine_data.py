@@ -1,4 +1,4 @@
-"""Loads what the engine reasons over from the database: the policy and the occupancy.
+"""Loads the policy the engine reasons over from the database (occupancy: occupancy_data).
 
 The policy is cached per process, keyed by the restaurant's `policy_version`,
 which every policy edit bumps and every request reads with its API key: a
@@ -10,14 +10,10 @@ from collections import OrderedDict
 from threading import Lock
 
 from django.contrib.postgres.aggregates import ArrayAgg
-from django.db.models import F, JSONField, Q, Sum, Value
-from django.db.models.expressions import RawSQL
-from django.db.models.functions import Coalesce
+from django.db.models import F, JSONField, Q, Value
 
 from config.api.formats import zone
-from holds.models import Hold
 from reservations.engine.clock import ServiceClock
-from reservations.engine.occupancy import Busy, Covers, Occupancy
 from reservations.engine.policy import (
     BlockInfo,
     ClosureInfo,
@@ -29,8 +25,7 @@ from reservations.engine.policy import (
     ShiftInfo,
     TableInfo,
 )
-from reservations.models import Block, Closure, Combination, DayNote, Reservation, Section, Shift, TableAllocation
-from reservations.models.booking import OCCUPYING_STATUSES
+from reservations.models import Block, Closure, Combination, DayNote, Section, Shift
 
 _POLICY_CACHE: OrderedDict[int, tuple[int, Policy]] = OrderedDict()
 _POLICY_CACHE_SIZE = 256
@@ -231,73 +226,6 @@ def occupancy_window(policy: Policy, first: dt.date, last: dt.date) -> tuple[dt.
     start = local_midnight(first, policy.timezone)
     end = local_midnight(last, policy.timezone) + dt.timedelta(minutes=reach_minutes(policy))
     return start, end
-
-
-# Allocation bounds as epoch seconds: psycopg parses integers in C, ranges in Python.
-_LOWER = RawSQL('extract(epoch from lower("reservations_tableallocation"."during"))::bigint', [])
-_UPPER = RawSQL('extract(epoch from upper("reservations_tableallocation"."during"))::bigint', [])
-
-
-def load_occupancy(
-    restaurant,
-    first: dt.date,
-    last: dt.date,
-    now: dt.datetime,
-    exclude: tuple[str, int] | None = None,
-) -> Occupancy:
-    """Tables taken and covers charged for the services of dates first..last (inclusive).
-
-    Tables: the allocations overlapping the window those services can reach (the day
-    before's overnight bookings included). Allocation rows exist only for live bookings
-    and holds (every write that ends one deletes them); a basket hold's rows stop
-    occupying at its deadline, swept or not. Covers: summed per service, date and
-    seating time for live bookings and holds not exempt from the caps.
-    """
-    window = occupancy_window(policy_for(restaurant), first, last)
-    allocations = (
-        TableAllocation.objects.filter(restaurant=restaurant, during__overlap=window)
-        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
-        .annotate(lo=_LOWER, hi=_UPPER)
-    )
-    if exclude is not None:
-        allocations = allocations.exclude(**{f"{exclude[0]}_id": exclude[1]})
-    busy = [
-        Busy(table_id, lo, hi, ("reservation", resv) if resv else ("hold", hold))
-        for table_id, lo, hi, resv, hold in allocations.values_list("table_id", "lo", "hi", "reservation_id", "hold_id")
-    ]
-    return Occupancy(busy=busy, covers=_covers(restaurant, first, last, now, exclude))
-
-
-def _covers(restaurant, first, last, now, exclude) -> list[Covers]:
-    bookings = Reservation.objects.filter(
-        restaurant=restaurant,
-        service_date__range=(first, last),
-        status__in=OCCUPYING_STATUSES,
-        excluded_from_shift_limits=False,
-        shift__isnull=False,
-    )
-    holds = Hold.objects.filter(
-        restaurant=restaurant,
-        service_date__range=(first, last),
-        status="held",
-        excluded_from_shift_limits=False,
-        shift__isnull=False,
-    ).filter(Q(kind="commitment") | Q(expires_at__gt=now))
-    if exclude is not None:
-        kind, pk = exclude
-        bookings = bookings.exclude(pk=pk) if kind == "reservation" else bookings
-        holds = holds.exclude(pk=pk) if kind == "hold" else holds
-
-    def grouped(queryset):
-        return (
-            queryset.values("shift_id", "service_date", "starts_at")
-            .annotate(covers=Coalesce(Sum("party_size"), 0))
-            .values_list("shift_id", "service_date", "starts_at", "covers")
-            .order_by()
-        )
-
-    rows = grouped(bookings).union(grouped(holds), all=True)
-    return [Covers(shift, date, starts_at, covers, None) for shift, date, starts_at, covers in rows]
 
 
 def section_group_id(policy: Policy, public_id: str) -> int | None:

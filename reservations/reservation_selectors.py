@@ -9,9 +9,17 @@ from reservations.models.booking import STATUSES
 SERVED_STATUSES = tuple(s for s in STATUSES if s not in ("held", "awaiting_guest"))
 
 
+def tables_in_order():
+    return Table.objects.select_related("section__group_leader").order_by("position", "id")
+
+
+def tables_of(reservation) -> list[Table]:
+    return list(tables_in_order().filter(reservations=reservation))
+
+
 def served(restaurant, expand=frozenset()):
     """Bookings of the restaurant the API may show, with what their serialization reads."""
-    tables = Table.objects.select_related("section__group_leader").order_by("position", "id")
+    tables = tables_in_order()
     queryset = (
         Reservation.objects.filter(restaurant=restaurant, status__in=SERVED_STATUSES)
         .select_related("guest", "company")

@@ -29,7 +29,8 @@ def event(row, viewer: Viewer) -> dict:
     }
 
 
-def reservation(row, viewer: Viewer) -> dict:
+def reservation(row, viewer: Viewer, tables=None) -> dict:
+    """`tables`: the booking's table rows when the caller has them (else read through `row`)."""
     tz = viewer.tz
     data = {
         "object": "reservation",
@@ -49,7 +50,7 @@ def reservation(row, viewer: Viewer) -> dict:
         "internal_notes": row.internal_notes,
         "guest": guest_object(row.guest, tz) if "guest" in viewer.expand else row.guest.public_id,
         "company": company(row.company),
-        "tables": [table(t) for t in row.tables.all()],
+        "tables": [table(t) for t in (row.tables.all() if tables is None else tables)],
         "guarantee": guarantee(row, viewer),
         "metadata": row.metadata,
         "created_at": timestamp(row.created_at, tz),

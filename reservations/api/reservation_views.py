@@ -56,7 +56,9 @@ class ReservationListView(ReservationView):
         def execute():
             params = booking_params.create_params(body, can_override=self.client.has_scope(OVERRIDE))
             reservation = create_reservation(restaurant=self.restaurant, params=params)
-            response = self.answer(reservation.public_id, status=201)
+            # Answered from what the create just wrote: only its tables are read back.
+            tables = selectors.tables_of(reservation)
+            response = Response(reservation_object(reservation, self.viewer(), tables), status=201)
             response["Location"] = f"/v1/reservations/{reservation.public_id}"
             return response
 

@@ -144,6 +144,10 @@ class TableAllocation(models.Model):
     class Meta:
         indexes = [
             GistIndex(fields=["restaurant", "during"], name="allocation_during_idx"),
+            # Only basket holds' rows carry a deadline: finding the lapsed ones stays tiny.
+            models.Index(
+                fields=["restaurant", "expires_at"], name="allocation_expiry_idx", condition=Q(expires_at__isnull=False)
+            ),
         ]
         constraints = [
             ExclusionConstraint(

@@ -3,7 +3,8 @@
 import datetime as dt
 
 from reservations.engine import BookingRequest, Decision, evaluate
-from reservations.engine_data import load_occupancy, policy_for, section_group_id
+from reservations.engine_data import policy_for, section_group_id
+from reservations.occupancy_data import load_occupancy
 from reservations.services.errors import not_found, rules_violated
 
 

@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from config.api.ids import random_token
 from reservations.engine.placement import place
-from reservations.engine_data import load_occupancy, load_policy
+from reservations.engine_data import load_policy
 from reservations.models import Reservation
 from reservations.models.booking import CHANNELS, OCCUPYING_STATUSES, SOURCES
+from reservations.occupancy_data import load_occupancy
 from reservations.services import allocations
 from reservations.services.errors import BookingRulesViolated
 
