@@ -8,7 +8,9 @@ import logging
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import OperationalError
 from django.http import Http404, JsonResponse
+from psycopg.errors import LockNotAvailable
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 
@@ -186,6 +188,13 @@ def to_api_error(exc: Exception) -> ApiError | None:
         return BadRequest("The request body is larger than 1 MiB.")
     if isinstance(exc, DjangoPermissionDenied):
         return ApiError("Forbidden.", status=403, code="forbidden")
+    if isinstance(exc, OperationalError) and isinstance(exc.__cause__, LockNotAvailable):
+        # A write waited longer than lock_timeout for the restaurant's (or the key's) lock.
+        return RateLimited(
+            "Another request of this restaurant held the lock too long; retry shortly.",
+            code="lock_timeout",
+            headers={"Retry-After": "1"},
+        )
     return None
 
 

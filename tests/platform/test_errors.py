@@ -224,3 +224,48 @@ def test_metadata_within_limits(metadata, api):
 )
 def test_metadata_beyond_limits_is_bad_request(metadata, api):
     assert_error(api.post(ECHO, {"metadata": metadata}, format="json"), 400, "bad_request", param="metadata")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_waiting_too_long_for_the_restaurant_lock_is_429_lock_timeout(restaurant, make_client):
+    """A writer holds the restaurant's lock; a second one gives up after lock_timeout."""
+    import threading
+
+    from django.db import connections, transaction
+
+    import reservations.services.locking as locking
+    from reservations.services.locking import lock_restaurant
+    from tests.factories import FloorPlanFactory, SectionFactory, ShiftFactory, TableFactory
+
+    plan = FloorPlanFactory(restaurant=restaurant)
+    TableFactory(section=SectionFactory(floor_plan=plan))
+    ShiftFactory(floor_plan=plan)
+    client = make_client(restaurant)
+    holding, release = threading.Event(), threading.Event()
+
+    def hold_the_lock():
+        with transaction.atomic():
+            lock_restaurant(restaurant.pk)
+            holding.set()
+            release.wait(10)
+        connections.close_all()
+
+    worker = threading.Thread(target=hold_the_lock)
+    worker.start()
+    holding.wait(5)
+    original, locking.LOCK_WAIT = locking.LOCK_WAIT, "200ms"
+    try:
+        response = client.post(
+            "/v1/holds",
+            {"service_date": "2030-01-05", "start_time": "19:00", "party_size": 2},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="lock-test",
+        )
+    finally:
+        locking.LOCK_WAIT = original
+        release.set()
+        worker.join()
+    assert response.status_code == 429, response.content
+    error = response.json()["error"]
+    assert (error["type"], error["code"]) == ("rate_limit_error", "lock_timeout")
+    assert response["Retry-After"] == "1"
