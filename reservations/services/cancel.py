@@ -3,6 +3,7 @@
 from django.db import transaction
 
 from reservations.models import Reservation
+from reservations.notifications import notify_guest
 from reservations.services import allocations, events
 from reservations.services.errors import finalized
 from reservations.services.policy import bump_availability_version
@@ -33,5 +34,6 @@ def cancel_reservation(*, reservation: Reservation, reason: str = PARTNER_API) -
                 "reservation.cancelled",
                 {"from_status": previous, "to_status": "cancelled", "cancellation_reason": reason},
             )
+        notify_guest(reservation, "cancellation")
         bump_availability_version(reservation.restaurant_id, policy_changed=False)
     return reservation

@@ -18,6 +18,7 @@ from holds.selectors import effective_status
 from reservations.engine import BookingRequest
 from reservations.engine_data import policy_for
 from reservations.models import Company, Reservation
+from reservations.notifications import notify_guest
 from reservations.services import allocations, events
 from reservations.services.decide import decide, resolve_group
 from reservations.services.errors import not_found, unprocessable
@@ -239,6 +240,9 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             )
         if reservation.status != "awaiting_guarantee":
             events.record(reservation, "reservation.created", created_event_data(reservation))
+            notify_guest(reservation, "confirmation")
+        else:
+            notify_guest(reservation, "card_request")
         bump_availability_version(restaurant.pk, policy_changed=False)
     return reservation
 

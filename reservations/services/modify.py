@@ -11,6 +11,7 @@ from reservations.engine import BookingRequest
 from reservations.engine_data import policy_for
 from reservations.models import Company, Reservation
 from reservations.models.booking import FINAL_STATUSES
+from reservations.notifications import notify_guest
 from reservations.services import allocations, events
 from reservations.services.create import created_event_data
 from reservations.services.decide import decide, resolve_group
@@ -134,6 +135,7 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
             _after_move(reservation, decision, required_before is not None, _asks_more(changes))
         if params.guarantee_request is not None:
             apply_guarantee_request(reservation, params.guarantee_request, policy_for(restaurant), now)
+            notify_guest(reservation, "card_request")
         reservation.save()
         _record(reservation, previous_status, changes, waived)
         if decision is not None:
