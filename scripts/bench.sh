@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Run the benchmarks of tests/bench/ against the real service under gunicorn on loopback.
-# The bench database (BENCH_DATABASE_URL, default reservations_bench) is created, migrated
-# and seeded on first use (about a minute), then reused. Figures: stdout and var/bench/*.json;
+# The bench database (BENCH_DATABASE_URL, default reservations_bench) and its no-history twin
+# (BENCH_NOHISTORY_DATABASE_URL, default reservations_bench_nohistory: the busy restaurant's
+# measured month alone, the baseline of issue 3's "empty history") are created, migrated and
+# seeded on first use (under a minute), then reused. Figures: stdout and var/bench/*.json;
 # docs/performance.md records them. Exit status 1 when a target is missed.
 #   BENCH_SCALE=0.2 ./scripts/bench.sh       a quick smoke run (fewer requests)
 #   BENCH_WORKERS_SWEEP=1 ./scripts/bench.sh  also compare gunicorn worker settings
@@ -10,7 +12,7 @@ python_deps
 start_local_services || exit 1
 export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 started=$(date +%s)
-log "Bench data (seeded once, reused while current)"
+log "Bench data, both databases (seeded once, reused while current)"
 "$PY" -m tests.bench.seed >/dev/null
 status=0
 for name in bench_platform bench_availability bench_reservations; do

@@ -1,16 +1,33 @@
-"""Issue 3: day and month availability on the busy restaurant, against the empty one and ping.
+"""Issue 3: day and month availability on the busy restaurant, with and without history.
 
     python -m tests.bench.bench_availability
 
-Latency under gunicorn (interleaved rounds: ping, day busy, day empty, month busy,
-month empty, day 304), and SQL queries per request counted in this process with
-django.test.Client + CaptureQueriesContext against the bench database, with the
-engine's per-process policy cache warm and cold.
+"Within 20 % of the same figures with an empty history (cost grows with the day's
+bookings, never with the table's size)": the busy restaurant is measured twice, with
+the same 400 bookings on the measured day and the same 10,000 in the measured month:
+
+* **with history**: the bench database, where 1,000,000 reservations of other dates
+  and other restaurants sit next to them;
+* **without history**: the no-history database (BENCH_NOHISTORY_DATABASE_URL), which
+  holds that restaurant and those bookings only (tests/bench/seed.py builds it from the
+  same seed; the same API key works on both; the run checks that both hold the same
+  live bookings and allocations and give the same answers).
+
+A gunicorn serves each database; latencies are measured in interleaved rounds (ping,
+day and month with and without history, the 304, and for information the bench
+database's empty restaurant: the same floor with no booking at all). SQL queries per
+request are counted in this process with django.test.Client + CaptureQueriesContext
+against each database, with the engine's per-process policy cache warm and cold.
 """
 
+import datetime as dt
+import json
+import re
 import sys
 
 from tests.bench.bench_common import (
+    BENCH_DATABASE_URL,
+    BENCH_NOHISTORY_DATABASE_URL,
     CpuMeter,
     Http,
     Probe,
@@ -29,9 +46,11 @@ from tests.bench.bench_common import (
     scaled,
     setup_django,
     summary,
+    use_database,
 )
 
 PARTY = 4
+PUBLIC_ID = re.compile(r"^[a-z]{2,5}_[A-Za-z0-9]{16,}$")
 
 
 def day_path(date: str) -> str:
@@ -42,70 +61,135 @@ def month_path(month: str) -> str:
     return f"/v1/availability/months?month={month}"
 
 
-def query_counts(info: dict) -> dict:
-    """Queries per request, cold (policy cache emptied) then warm, busy and empty restaurants."""
+def normalized(body: bytes) -> str:
+    """An answer with its public ids replaced by their order of appearance: the two databases'
+    floors are the same but their sections' and services' ids are not."""
+    seen: dict[str, str] = {}
+
+    def walk(value):
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, str) and PUBLIC_ID.match(value):
+            return seen.setdefault(value, f"{value.split('_', 1)[0]}#{len(seen)}")
+        return value
+
+    return json.dumps(walk(json.loads(body)), sort_keys=True)
+
+
+def database_facts(info: dict) -> dict:
+    """In the current database: the busy restaurant's live bookings of the measured month
+    (fingerprint), the occupancy rows the day and the month read, the two answers."""
+    from django.utils import timezone
+
+    from reservations.models import Restaurant
+    from reservations.occupancy_data import load_occupancy
+    from tests.bench.seed import live_fingerprint
+
+    restaurant = Restaurant.objects.get(pk=info["busy"]["pk"])
+    first, last = dt.date.fromisoformat(info["month_first"]), dt.date.fromisoformat(info["month_last"])
+    day = dt.date.fromisoformat(info["measured_date"])
+    now = timezone.now()
+    facts = {"fingerprint": live_fingerprint(restaurant.pk, first, last)}
+    for kind, (a, b) in (("day", (day, day)), ("month", (first, last))):
+        occupancy = load_occupancy(restaurant, a, b, now)
+        facts[f"{kind}_rows"] = {"allocations": len(occupancy.busy), "covers": len(occupancy.covers)}
+    facts["table_rows"] = table_rows()
+    return facts
+
+
+def table_rows() -> dict:
+    """Rows in the tables the availability endpoints read."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT (SELECT count(*) FROM reservations_reservation), (SELECT count(*) FROM reservations_tableallocation)"
+        )
+        reservations, allocations = cursor.fetchone()
+    return {"reservations_reservation": reservations, "reservations_tableallocation": allocations}
+
+
+def query_counts(info: dict, label: str, key: str) -> dict:
+    """Queries per request, cold (policy cache emptied) then warm, in the current database."""
     counts = {}
     paths = {"day": day_path(info["measured_date"]), "month": month_path(info["month"])}
-    for which in ("busy", "empty"):
-        key = info[which]["key"]
-        for kind, path in paths.items():
-            cold_ok = clear_policy_cache()
-            cold = count_queries("GET", path, key)
-            warm = count_queries("GET", path, key)
-            if cold.status != 200 or warm.status != 200:
-                raise RuntimeError(f"{kind} availability ({which}) answered {cold.status}/{warm.status}")
-            counts[f"{kind}_{which}_cold"] = cold.queries if cold_ok else None
-            counts[f"{kind}_{which}_warm"] = warm.queries
-            if which == "busy" and kind == "day":
-                counts["day_busy_warm_sql"] = warm.sql
+    for kind, path in paths.items():
+        cold_ok = clear_policy_cache()
+        cold = count_queries("GET", path, key)
+        warm = count_queries("GET", path, key)
+        if cold.status != 200 or warm.status != 200:
+            raise RuntimeError(f"{kind} availability ({label}) answered {cold.status}/{warm.status}")
+        counts[f"{kind}_{label}_cold"] = cold.queries if cold_ok else None
+        counts[f"{kind}_{label}_warm"] = warm.queries
+        counts[f"{kind}_{label}_answer"] = normalized(warm.body)
+        if kind == "day" and label == "history":
+            counts["day_history_warm_sql"] = warm.sql
     return counts
 
 
 def run() -> dict:
     setup_django()
-    from tests.bench.seed import ensure_seeded
+    from tests.bench.seed import ensure_nohistory_seeded, ensure_seeded
 
     info = ensure_seeded()
-    busy, empty = info["busy"]["key"], info["empty"]["key"]
+    twin = ensure_nohistory_seeded(info)
+    key, empty = info["busy"]["key"], info["empty"]["key"]
+    if twin["busy"]["key"] != key or twin["measured_date"] != info["measured_date"]:
+        raise RuntimeError("the no-history database does not copy the bench data set")
     day, month = day_path(info["measured_date"]), month_path(info["month"])
-    counts = query_counts(info)
 
-    with Server() as server:
-        h_busy, h_empty = Http(server.port, busy), Http(server.port, empty)
-        first = expect(h_busy.get(day), 200, "day availability (busy)")
+    counts = {**query_counts(info, "history", key), **query_counts(info, "empty", empty)}
+    facts = {"history": database_facts(info)}
+    with use_database(BENCH_NOHISTORY_DATABASE_URL):
+        counts.update(query_counts(twin, "nohistory", key))
+        facts["nohistory"] = database_facts(twin)
+    same_bookings = facts["history"]["fingerprint"] == facts["nohistory"]["fingerprint"]
+    same_answers = all(counts[f"{k}_history_answer"] == counts[f"{k}_nohistory_answer"] for k in ("day", "month"))
+    if not same_bookings:
+        log(f"The two databases differ: {facts['history']['fingerprint']} / {facts['nohistory']['fingerprint']}")
+
+    with (
+        Server(database_url=BENCH_DATABASE_URL) as server,
+        Server(database_url=BENCH_NOHISTORY_DATABASE_URL, name="gunicorn-nohistory") as bare_server,
+    ):
+        h_hist, h_bare, h_empty = Http(server.port, key), Http(bare_server.port, key), Http(server.port, empty)
+        first = expect(h_hist.get(day), 200, "day availability (history)")
         etag = first.headers["ETag"]
         body = first.json()
         offered = sum(len(s["slots"]) for s in body["shifts"])
         refused = sum(len(s["unavailable_slots"]) for s in body["shifts"])
-        empty_body = expect(h_empty.get(day), 200, "day availability (empty)").json()
+        bare_body = expect(h_bare.get(day), 200, "day availability (no history)")
+        same_answers = same_answers and normalized(bare_body.body) == normalized(first.body)
+        empty_body = expect(h_empty.get(day), 200, "day availability (empty restaurant)").json()
         offered_empty = sum(len(s["slots"]) for s in empty_body["shifts"])
         cold_ok = clear_policy_cache()
-        cold = count_queries("GET", day, busy, headers={"If-None-Match": etag})
-        warm = count_queries("GET", day, busy, headers={"If-None-Match": etag})
+        cold = count_queries("GET", day, key, headers={"If-None-Match": etag})
+        warm = count_queries("GET", day, key, headers={"If-None-Match": etag})
         if (cold.status, warm.status) != (304, 304):
             raise RuntimeError(f"If-None-Match answered {cold.status}/{warm.status}, not 304")
         counts["day_304_cold"] = cold.queries if cold_ok else None
         counts["day_304_warm"] = warm.queries
 
         n = scaled(200)
+        n_month = max(5, n // 10)
         probes = [
-            Probe("ping", lambda: expect(h_busy.get("/v1/ping"), 200, "ping"), n),
-            Probe("day_busy", lambda: expect(h_busy.get(day), 200, "day busy"), n),
-            Probe("day_empty", lambda: expect(h_empty.get(day), 200, "day empty"), n),
-            Probe("month_busy", lambda: expect(h_busy.get(month), 200, "month busy"), max(5, n // 10)),
-            Probe(
-                "month_empty",
-                lambda: expect(h_empty.get(month), 200, "month empty"),
-                max(5, n // 10),
-            ),
+            Probe("ping", lambda: expect(h_hist.get("/v1/ping"), 200, "ping"), n),
+            Probe("day_history", lambda: expect(h_hist.get(day), 200, "day history"), n),
+            Probe("day_nohistory", lambda: expect(h_bare.get(day), 200, "day no history"), n),
+            Probe("month_history", lambda: expect(h_hist.get(month), 200, "month history"), n_month),
+            Probe("month_nohistory", lambda: expect(h_bare.get(month), 200, "month no history"), n_month),
             Probe(
                 "day_304",
-                lambda: expect(h_busy.get(day, headers={"If-None-Match": etag}), 304, "day 304"),
+                lambda: expect(h_hist.get(day, headers={"If-None-Match": etag}), 304, "day 304"),
                 n,
             ),
+            Probe("day_empty", lambda: expect(h_empty.get(day), 200, "day empty restaurant"), n // 2),
+            Probe("month_empty", lambda: expect(h_empty.get(month), 200, "month empty restaurant"), max(5, n // 20)),
         ]
-        log("Measuring 10 interleaved rounds (ping, day busy/empty, month busy/empty, 304)")
-        meter = CpuMeter(server.process.pid)
+        log("Measuring 10 interleaved rounds (ping, day and month with and without history, 304, empty restaurant)")
+        meter = CpuMeter(server.process.pid, bare_server.process.pid)
         meter.start()
         samples = measure_interleaved(probes, rounds=10, warmup=scaled(20, minimum=5))
         cpu = meter.stop()
@@ -113,51 +197,81 @@ def run() -> dict:
 
     s = {name: summary(values) for name, values in samples.items()}
     ping = s["ping"]["median_ms"]
-    day_ratio = ratio(s["day_busy"]["median_ms"], ping)
-    day_vs_empty = ratio(s["day_busy"]["median_ms"], s["day_empty"]["median_ms"])
-    month_ms = s["month_busy"]["median_ms"]
-    month_vs_empty = ratio(month_ms, s["month_empty"]["median_ms"])
+    day_ms, day_bare_ms = s["day_history"]["median_ms"], s["day_nohistory"]["median_ms"]
+    month_ms, month_bare_ms = s["month_history"]["median_ms"], s["month_nohistory"]["median_ms"]
+    day_ratio = ratio(day_ms, ping)
+    day_vs_bare = ratio(day_ms, day_bare_ms)
+    month_vs_bare = ratio(month_ms, month_bare_ms)
     r304 = ratio(s["day_304"]["median_ms"], ping)
-    day_queries = [
-        counts[k]
-        for k in counts
-        if k.startswith("day_") and k != "day_busy_warm_sql" and counts[k] is not None and not k.startswith("day_304")
-    ]
-    month_queries = [counts[k] for k in counts if k.startswith("month_") and counts[k] is not None]
+    measured = {k: v for k, v in counts.items() if k.endswith(("_warm", "_cold")) and v is not None}
+    day_queries = [v for k, v in measured.items() if k.startswith("day_") and "304" not in k]
+    month_queries = [v for k, v in measured.items() if k.startswith("month_")]
 
-    def q(kind, which):
-        return f"{counts[f'{kind}_{which}_warm']} warm / {counts[f'{kind}_{which}_cold']} cold"
+    def q(kind, label):
+        return f"{counts[f'{kind}_{label}_warm']} warm / {counts[f'{kind}_{label}_cold']} cold"
 
+    def same_q(kind, label):
+        return all(counts[f"{kind}_{label}_{t}"] == counts[f"{kind}_history_{t}"] for t in ("warm", "cold"))
+
+    def rows_read(kind):
+        h, b = facts["history"][f"{kind}_rows"], facts["nohistory"][f"{kind}_rows"]
+        return f"{h['allocations']:,} + {h['covers']} / {b['allocations']:,} + {b['covers']}"
+
+    fp_h, fp_b = facts["history"]["fingerprint"], facts["nohistory"]["fingerprint"]
+    size_h = facts["history"]["table_rows"]["reservations_reservation"]
+    size_b = facts["nohistory"]["table_rows"]["reservations_reservation"]
     rows = [
+        Row(
+            "same live bookings in both databases (month)",
+            "equal",
+            f"{fp_h['bookings']:,} / {fp_b['bookings']:,} bookings, {fp_h['allocations']:,} / "
+            f"{fp_b['allocations']:,} allocations, md5 {'equal' if same_bookings else 'DIFFERENT'}",
+            same_bookings,
+        ),
+        Row("same answers (day and month, ids aside)", "equal", "yes" if same_answers else "NO", same_answers),
+        Row("reservations rows: with / without history", "-", f"{size_h:,} / {size_b:,}"),
         Row("GET /v1/ping median (baseline)", "-", fmt_ms(ping)),
-        Row("day (party 4, 400 bookings) median", "-", fmt_ms(s["day_busy"]["median_ms"])),
-        Row("day p99", "-", fmt_ms(s["day_busy"]["p99_ms"])),
+        Row("day (party 4, 400 bookings) median, with history", "-", fmt_ms(day_ms)),
+        Row("day p99, with history", "-", fmt_ms(s["day_history"]["p99_ms"])),
         Row("day median / ping median", "<= 6x", f"{day_ratio:.2f}x", day_ratio <= 6),
-        Row("day SQL queries, busy", "<= 10", q("day", "busy"), max(day_queries) <= 10),
+        Row("day SQL queries, with history", "<= 10", q("day", "history"), max(day_queries) <= 10),
         Row(
-            "day SQL queries, empty history",
-            "<= 10, same as busy",
-            q("day", "empty"),
-            counts["day_empty_warm"] == counts["day_busy_warm"] and counts["day_empty_warm"] <= 10,
+            "day SQL queries, without history",
+            "same as with",
+            q("day", "nohistory"),
+            same_q("day", "nohistory"),
         ),
-        Row("day median, empty history", "-", fmt_ms(s["day_empty"]["median_ms"])),
-        Row("day busy / empty", "<= 1.20", f"{day_vs_empty:.2f}", day_vs_empty <= 1.2),
-        Row("month (10,000 bookings) median", "< 200 ms", fmt_ms(month_ms), month_ms < 200),
-        Row("month p99", "-", fmt_ms(s["month_busy"]["p99_ms"])),
-        Row("month SQL queries, busy", "<= 20", q("month", "busy"), max(month_queries) <= 20),
+        Row("day median, without history", "-", fmt_ms(day_bare_ms)),
+        Row("day with / without history", "<= 1.20", f"{day_vs_bare:.2f}", day_vs_bare <= 1.2),
+        Row("month (10,000 bookings) median, with history", "< 200 ms", fmt_ms(month_ms), month_ms < 200),
+        Row("month p99, with history", "-", fmt_ms(s["month_history"]["p99_ms"])),
+        Row("month SQL queries, with history", "<= 20", q("month", "history"), max(month_queries) <= 20),
         Row(
-            "month SQL queries, empty history",
-            "<= 20, same as busy",
-            q("month", "empty"),
-            counts["month_empty_warm"] == counts["month_busy_warm"] and counts["month_empty_warm"] <= 20,
+            "month SQL queries, without history",
+            "same as with",
+            q("month", "nohistory"),
+            same_q("month", "nohistory"),
         ),
-        Row("month median, empty history", "-", fmt_ms(s["month_empty"]["median_ms"])),
-        Row("month busy / empty", "<= 1.20", f"{month_vs_empty:.2f}", month_vs_empty <= 1.2),
+        Row("month median, without history", "-", fmt_ms(month_bare_ms)),
+        Row("month with / without history", "<= 1.20", f"{month_vs_bare:.2f}", month_vs_bare <= 1.2),
+        Row("occupancy rows read, day: with / without", "-", rows_read("day")),
+        Row("occupancy rows read, month: with / without", "-", rows_read("month")),
         Row("304 revalidation median", "-", fmt_ms(s["day_304"]["median_ms"])),
         Row("304 median / ping median", "<= 2x", f"{r304:.2f}x", r304 <= 2),
         Row("304 SQL queries", "-", f"{counts['day_304_warm']} warm / {counts['day_304_cold']} cold"),
         Row("slots offered / refused, busy day", "-", f"{offered} / {refused}"),
-        Row("slots offered, empty day", "-", str(offered_empty)),
+        Row(
+            "info: empty restaurant (no booking) day / month median",
+            "-",
+            f"{fmt_ms(s['day_empty']['median_ms'])} / {fmt_ms(s['month_empty']['median_ms'])}",
+        ),
+        Row(
+            "info: busy / empty restaurant, day / month",
+            "-",
+            f"{ratio(day_ms, s['day_empty']['median_ms']):.2f} / {ratio(month_ms, s['month_empty']['median_ms']):.2f}",
+        ),
+        Row("info: empty restaurant SQL queries, day / month", "-", f"{q('day', 'empty')}; {q('month', 'empty')}"),
+        Row("info: slots offered, empty restaurant", "-", str(offered_empty)),
     ]
     print_table(f"Issue 3: availability ({server_config}; measured day {info['measured_date']})", rows)
     print(cpu_note(cpu))
@@ -171,12 +285,17 @@ def run() -> dict:
         "stats": s,
         "ratios": {
             "day_vs_ping": day_ratio,
-            "day_busy_vs_empty": day_vs_empty,
-            "month_busy_vs_empty": month_vs_empty,
+            "day_history_vs_nohistory": day_vs_bare,
+            "month_history_vs_nohistory": month_vs_bare,
+            "day_busy_vs_empty_restaurant": ratio(day_ms, s["day_empty"]["median_ms"]),
+            "month_busy_vs_empty_restaurant": ratio(month_ms, s["month_empty"]["median_ms"]),
             "304_vs_ping": r304,
         },
-        "queries": {k: v for k, v in counts.items() if k != "day_busy_warm_sql"},
-        "day_busy_warm_sql": counts["day_busy_warm_sql"],
+        "queries": {k: v for k, v in counts.items() if k.endswith(("_warm", "_cold"))},
+        "databases": facts,
+        "same_bookings": same_bookings,
+        "same_answers": same_answers,
+        "day_history_warm_sql": counts["day_history_warm_sql"],
         "rows": [r.__dict__ for r in rows],
         "passed": all(checks),
     }

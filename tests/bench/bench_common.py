@@ -3,6 +3,8 @@ loopback, a keep-alive HTTP client, interleaved timing, statistics and the repor
 
 Environment (all optional):
     BENCH_DATABASE_URL   postgres://postgres@127.0.0.1:5432/reservations_bench
+    BENCH_NOHISTORY_DATABASE_URL   the busy restaurant's measured month alone, no history
+                         (default: BENCH_DATABASE_URL's database name + "_nohistory")
     BENCH_REDIS_URL      redis://127.0.0.1:6379/2   (rate-limit buckets)
     BENCH_WORKER_CLASS   gthread | sync              (default: gthread)
     BENCH_WORKERS        gunicorn worker processes   (default: 2)
@@ -23,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -33,6 +36,18 @@ PYTHON = sys.executable
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 
 BENCH_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reservations_bench")
+
+
+def _sibling_url(url: str, suffix: str) -> str:
+    parsed = urlparse(url)
+    return parsed._replace(path="/" + (parsed.path.lstrip("/") or "reservations_bench") + suffix).geturl()
+
+
+# The "empty history" twin of the bench database: the busy restaurant with the same bookings
+# of the measured month and nothing else (tests/bench/seed.py builds both).
+BENCH_NOHISTORY_DATABASE_URL = os.environ.get(
+    "BENCH_NOHISTORY_DATABASE_URL", _sibling_url(BENCH_DATABASE_URL, "_nohistory")
+)
 BENCH_REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/2")
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 
@@ -53,11 +68,11 @@ def log(message: str) -> None:
 # ---------------------------------------------------------------- environment, database
 
 
-def bench_env() -> dict[str, str]:
+def bench_env(database_url: str | None = None) -> dict[str, str]:
     """The environment of the server and of in-process Django: the bench database and settings."""
     env = dict(os.environ)
     env.update(
-        DATABASE_URL=BENCH_DATABASE_URL,
+        DATABASE_URL=database_url or BENCH_DATABASE_URL,
         REDIS_URL=BENCH_REDIS_URL,
         DJANGO_SETTINGS_MODULE="tests.bench.settings",
         LOG_LEVEL=os.environ.get("BENCH_LOG_LEVEL", "WARNING"),
@@ -67,8 +82,8 @@ def bench_env() -> dict[str, str]:
     return env
 
 
-def _db_params() -> tuple[str, dict]:
-    url = urlparse(BENCH_DATABASE_URL)
+def _db_params(database_url: str | None = None) -> tuple[str, dict]:
+    url = urlparse(database_url or BENCH_DATABASE_URL)
     name = url.path.lstrip("/") or "reservations_bench"
     return name, dict(
         host=url.hostname or "127.0.0.1",
@@ -80,19 +95,19 @@ def _db_params() -> tuple[str, dict]:
     )
 
 
-def database_exists() -> bool:
+def database_exists(database_url: str | None = None) -> bool:
     import psycopg
 
-    name, params = _db_params()
+    name, params = _db_params(database_url)
     with psycopg.connect(**params) as conn:
         return conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is not None
 
 
-def create_database(drop: bool = False) -> None:
+def create_database(drop: bool = False, database_url: str | None = None) -> None:
     import psycopg
     from psycopg import sql
 
-    name, params = _db_params()
+    name, params = _db_params(database_url)
     with psycopg.connect(**params) as conn:
         if drop:
             log(f"Dropping database {name}")
@@ -113,6 +128,32 @@ def setup_django() -> None:
 
     django.setup()
     migrate()
+
+
+@contextmanager
+def use_database(database_url: str):
+    """Point this process's Django connection at another bench database for the block.
+
+    The connection is closed on entry and exit (it reconnects with the settings it finds)
+    and the engine's per-process policy cache is emptied both times: it is keyed by the
+    restaurant's primary key, which the two bench databases share.
+    """
+    import dj_database_url
+    from django.db import connections
+
+    connection = connections["default"]
+    saved = dict(connection.settings_dict)
+    target = dj_database_url.parse(database_url)
+    connection.close()
+    connection.settings_dict.update({k: target[k] for k in ("NAME", "USER", "PASSWORD", "HOST", "PORT")})
+    clear_policy_cache()
+    try:
+        yield
+    finally:
+        connection.close()
+        connection.settings_dict.clear()
+        connection.settings_dict.update(saved)
+        clear_policy_cache()
 
 
 def migrate() -> None:
@@ -145,14 +186,16 @@ class ServerConfig:
 
 
 class Server:
-    """`gunicorn config.wsgi` on 127.0.0.1:<free port> with the bench settings and database."""
+    """`gunicorn config.wsgi` on 127.0.0.1:<free port> with the bench settings and database
+    (`database_url`, default the bench database)."""
 
-    def __init__(self, config: ServerConfig | None = None):
+    def __init__(self, config: ServerConfig | None = None, database_url: str | None = None, name: str = "gunicorn"):
         self.config = config or ServerConfig()
+        self.database_url = database_url or BENCH_DATABASE_URL
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         VAR.mkdir(parents=True, exist_ok=True)
-        self.log_path = VAR / "gunicorn.log"  # the last server's log, overwritten by the next
+        self.log_path = VAR / f"{name}.log"  # the last such server's log, overwritten by the next
 
     def __enter__(self) -> Server:
         self.start()
@@ -181,9 +224,15 @@ class Server:
         ]
         if cfg.worker_class == "gthread":
             command += ["--threads", str(cfg.threads), "--keep-alive", "30"]
-        log(f"Starting {cfg.describe()} on 127.0.0.1:{self.port} (log: {self.log_path.relative_to(ROOT)})")
+        database = urlparse(self.database_url).path.lstrip("/")
+        log(
+            f"Starting {cfg.describe()} on 127.0.0.1:{self.port}, database {database} "
+            f"(log: {self.log_path.relative_to(ROOT)})"
+        )
         self._log = open(self.log_path, "w")
-        self.process = subprocess.Popen(command, cwd=ROOT, env=bench_env(), stdout=self._log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=bench_env(self.database_url), stdout=self._log, stderr=subprocess.STDOUT
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -467,16 +516,16 @@ def _process_cpu() -> dict[int, tuple[str, float, int]]:
 
 
 class CpuMeter:
-    """CPU seconds spent by the server (gunicorn master and workers), PostgreSQL, this client
-    process and everything else on the machine between start() and stop()."""
+    """CPU seconds spent by the server(s) (gunicorn masters and workers), PostgreSQL, this
+    client process and everything else on the machine between start() and stop()."""
 
-    def __init__(self, server_pid: int):
-        self.server_pid = server_pid
+    def __init__(self, *server_pids: int):
+        self.server_pids = set(server_pids)
 
     def _group(self, snapshot) -> dict[str, float]:
         groups = {"gunicorn": 0.0, "postgres": 0.0, "bench client": 0.0, "other processes": 0.0}
         for pid, (command, seconds, parent) in snapshot.items():
-            if pid == self.server_pid or parent == self.server_pid:
+            if pid in self.server_pids or parent in self.server_pids:
                 groups["gunicorn"] += seconds
             elif command.startswith("postgres"):
                 groups["postgres"] += seconds

@@ -1,6 +1,11 @@
 """Where a request's time goes: profile it in-process against the bench database.
 
     python -m tests.bench.bench_profile ping|configuration|day|day-empty|month|month-empty|create|list [-n N]
+    python -m tests.bench.bench_profile day-nohistory|month-nohistory [-n N]
+
+`day` and `month` run on the bench database (the busy restaurant among 1M other
+bookings), `*-nohistory` the same requests on the no-history database (the same
+restaurant and bookings alone), `*-empty` on the bench database's empty restaurant.
 
 Runs the request N times through Django (django.test.Client, the whole middleware
 and DRF stack, no gunicorn) after a warm-up, and prints:
@@ -20,14 +25,15 @@ import pstats
 import sys
 import time
 import uuid
+from contextlib import ExitStack
 
-from tests.bench.bench_common import setup_django
+from tests.bench.bench_common import BENCH_NOHISTORY_DATABASE_URL, setup_django, use_database
 
 
 def request_maker(name: str, info: dict):
     from django.test import Client
 
-    busy, empty = info["busy"]["key"], info["empty"]["key"]
+    busy, empty = info["busy"]["key"], info.get("empty", {}).get("key")
     day = f"/v1/availability?service_date={info['measured_date']}&party_size=4"
     month = f"/v1/availability/months?month={info['month']}"
     client = Client()
@@ -100,12 +106,24 @@ def main(argv: list[str]) -> int:
     name = argv[0] if argv else "day"
     n = int(argv[argv.index("-n") + 1]) if "-n" in argv else 50
     setup_django()
+    from tests.bench.seed import ensure_nohistory_seeded, ensure_seeded
+
+    info = ensure_seeded()
+    stack = ExitStack()
+    if name.endswith("-nohistory"):
+        info = ensure_nohistory_seeded(info)
+        stack.enter_context(use_database(BENCH_NOHISTORY_DATABASE_URL))
+        name = name.removesuffix("-nohistory")
+        if name not in ("day", "month", "ping", "configuration", "list"):
+            raise SystemExit(f"{name} has no no-history variant")
+    with stack:
+        return profile(name, n, info)
+
+
+def profile(name: str, n: int, info: dict) -> int:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tests.bench.seed import ensure_seeded
-
-    info = ensure_seeded()
     call, after = request_maker(name, info)
     for _ in range(5):  # warm: policy cache, connections, imports
         call()
@@ -119,7 +137,7 @@ def main(argv: list[str]) -> int:
         after()
     print(f"\n== {name}: {len(queries)} SQL queries in one request")
     for q in queries:
-        print(f"  {float(q['time']) * 1000:7.2f} ms  {q['sql'][:160]}")
+        print(f"  {float(q['time']) * 1000:7.2f} ms  {' '.join(q['sql'].split())[:160]}")
 
     profiler = cProfile.Profile()
     wall = 0.0

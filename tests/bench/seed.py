@@ -2,7 +2,8 @@
 
     python -m tests.bench.seed [--force]
 
-What it builds (docs/performance.md describes why):
+Two databases. The bench database (BENCH_DATABASE_URL) holds (docs/performance.md
+describes why):
 
 * **busy**: 60 tables in 4 sections (one group of two sections), 8 joined-table
   combinations, three services on a 15-minute grid (lunch 11:30-15:00, early dinner
@@ -19,6 +20,14 @@ What it builds (docs/performance.md describes why):
 Guests are shared: 5,000 in the busy restaurant, 200 in each small one. The bench
 restaurants have their read and write budgets raised and one API key each with all
 four scopes, minted with apikeys.services.mint_key.
+
+The no-history database (BENCH_NOHISTORY_DATABASE_URL) is the baseline of "within 20 %
+of the same figures with an empty history": the busy restaurant alone, built by the same
+code from the same random seed and the same "today" (so the same floor, policy, guests
+and the same bookings, allocations and public ids), with the same API key secret and
+restaurant public id, holding only the live bookings of the measured month (the
+measured day's 400 among them): no other dates, no past bookings, no other restaurant.
+Its marker names the bench data set it copies; it is rebuilt whenever that one is.
 
 The measured month is the first whole month starting at least 31 days from today
 (the service runs on the real clock); the measured day is its 15th. The data is
@@ -39,7 +48,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-from tests.bench.bench_common import create_database, log, setup_django
+from tests.bench.bench_common import (
+    BENCH_NOHISTORY_DATABASE_URL,
+    _db_params,
+    create_database,
+    database_exists,
+    log,
+    setup_django,
+    use_database,
+)
 
 SEED_VERSION = 4
 MARKER_TABLE = "bench_seed"
@@ -176,6 +193,15 @@ def marker_is_current(marker: dict | None) -> bool:
     return first > today_local() + dt.timedelta(days=2)
 
 
+def nohistory_marker_is_current(marker: dict | None, source: dict) -> bool:
+    return (
+        marker_is_current(marker)
+        and marker.get("kind") == "nohistory"
+        and marker.get("source_seeded_at") == source["seeded_at"]
+        and marker.get("today") == source["today"]
+    )
+
+
 def ensure_seeded(force: bool = False) -> dict:
     """The marker of a current data set, building one first when needed. Django must be set up."""
     from django.db import connections
@@ -191,6 +217,31 @@ def ensure_seeded(force: bool = False) -> dict:
 
     migrate()
     return seed()
+
+
+def ensure_nohistory_seeded(source: dict, force: bool = False) -> dict:
+    """The marker of the no-history twin of `source` (the bench data set's marker), building
+    it first when needed. Leaves this process's connection on the bench database."""
+    from django.db import connections
+
+    from tests.bench.bench_common import migrate
+
+    url = BENCH_NOHISTORY_DATABASE_URL
+    if _db_params(url)[0] == _db_params()[0] and _db_params(url)[1]["host"] == _db_params()[1]["host"]:
+        raise SystemExit("BENCH_NOHISTORY_DATABASE_URL names the bench database itself")
+    with use_database(url):
+        marker = None
+        if not force and database_exists(url):
+            marker = read_marker()
+        if nohistory_marker_is_current(marker, source):
+            migrate()  # as setup_django does for the bench database
+            log(f"No-history bench data present (seeded {marker['seeded_at']}, measured day {marker['measured_date']})")
+            return marker
+        log("No-history bench data missing or stale: rebuilding the no-history database")
+        connections.close_all()
+        create_database(drop=True, database_url=url)
+        migrate()
+        return seed(source=source)
 
 
 # ---------------------------------------------------------------- bulk helpers
@@ -740,8 +791,12 @@ def local_instant(date: dt.date, minutes: int) -> dt.datetime:
     return dt.datetime(day.year, day.month, day.day, rest // 60, rest % 60, tzinfo=TZ).astimezone(dt.UTC)
 
 
-def seed_live_bookings(layout: Layout, days: dict[dt.date, int], guests: tuple[int, int], rng) -> dict:
-    """The busy restaurant's live bookings with their table rows and allocations, by COPY."""
+def seed_live_bookings(layout: Layout, days: dict[dt.date, int], guests: tuple[int, int], rng, keep=None) -> dict:
+    """The busy restaurant's live bookings with their table rows and allocations, by COPY.
+
+    Every date's bookings are drawn (the random sequence is the same whatever `keep`
+    says); only those of the dates `keep` accepts are written (all when it is None).
+    """
     from reservations.models import Reservation, TableAllocation
 
     restaurant = layout.restaurant
@@ -762,10 +817,16 @@ def seed_live_bookings(layout: Layout, days: dict[dt.date, int], guests: tuple[i
             ends = starts + dt.timedelta(minutes=booking.duration)
             source, channel = rng.choices(sources, [0.5, 0.35, 0.1, 0.05])[0]
             created = now - dt.timedelta(days=rng.randint(1, 60), minutes=rng.randint(0, 1440))
+            # Drawn in the order the first versions of this seed drew them (same data).
+            public_id = "resv_" + token(rng)
+            guest_id = first_guest + rng.randrange(guest_count)
+            modification_token = token(rng, 32)
+            if keep is not None and not keep(date):
+                continue
             reservations.append(
                 (
                     reservation_id,
-                    "resv_" + token(rng),
+                    public_id,
                     "pending" if booking.party >= APPROVAL_FROM else "confirmed",
                     source,
                     channel,
@@ -773,10 +834,10 @@ def seed_live_bookings(layout: Layout, days: dict[dt.date, int], guests: tuple[i
                     date,
                     starts,
                     ends,
-                    first_guest + rng.randrange(guest_count),
+                    guest_id,
                     restaurant.pk,
                     shift_ids[booking.shift],
-                    token(rng, 32),
+                    modification_token,
                     created,
                     created,
                 )
@@ -951,46 +1012,93 @@ def seed_history(
 # ---------------------------------------------------------------- the whole data set
 
 
-def seed() -> dict:
+def live_fingerprint(restaurant_pk: int, first: dt.date, last: dt.date) -> dict:
+    """The busy restaurant's live bookings of first..last with their tables and allocations, as
+    counts and an md5: equal in two databases when they hold the same bookings (ids aside)."""
+    from django.db import connection
+
+    from reservations.models.booking import OCCUPYING_STATUSES
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT count(*), coalesce(sum(n), 0), md5(coalesce(string_agg(line, ',' ORDER BY line), ''))
+            FROM (
+                SELECT r.public_id || '|' || r.status || '|' || r.party_size || '|' || r.service_date || '|'
+                       || extract(epoch FROM r.starts_at)::bigint || '|'
+                       || coalesce(extract(epoch FROM r.ends_at)::bigint::text, '') || '|'
+                       || coalesce(a.tables, '') AS line,
+                       coalesce(a.n, 0) AS n
+                FROM reservations_reservation r
+                LEFT JOIN LATERAL (
+                    SELECT count(*) AS n,
+                           string_agg(t.name || '@' || extract(epoch FROM lower(x.during))::bigint || '-'
+                                      || extract(epoch FROM upper(x.during))::bigint, ';' ORDER BY t.name) AS tables
+                    FROM reservations_tableallocation x JOIN reservations_table t ON t.id = x.table_id
+                    WHERE x.reservation_id = r.id
+                ) a ON true
+                WHERE r.restaurant_id = %s AND r.service_date BETWEEN %s AND %s AND r.status = ANY(%s)
+            ) lines
+            """,
+            [restaurant_pk, first, last, list(OCCUPYING_STATUSES)],
+        )
+        bookings, allocations, digest = cursor.fetchone()
+    return {"bookings": bookings, "allocations": int(allocations), "md5": digest}
+
+
+def seed(source: dict | None = None) -> dict:
+    """Build the bench data set in the current database; with `source` (the bench data set's
+    marker), build its no-history twin instead: the busy restaurant and its live bookings of
+    the measured month, drawn by the same code from the same seed and day, nothing else."""
     from django.db import connection, transaction
 
+    from apikeys.models import ApiKey
+    from apikeys.secrets import hash_secret
     from apikeys.services import mint_key
     from reservations.models import Reservation, Restaurant
 
+    history = source is None
     started = time.perf_counter()
     rng = random.Random(20261121)
-    today = today_local()
+    today = today_local() if history else dt.date.fromisoformat(source["today"])
     month_first = measured_month_start(today)
     month_last = month_end(month_first)
     measured = month_first + dt.timedelta(days=14)
     salt = f"v{SEED_VERSION}-{today.isoformat()}"
-    log(f"Seeding: measured day {measured}, measured month {month_first:%Y-%m} (today {today})")
+    what = "Seeding" if history else "Seeding the no-history twin"
+    log(f"{what}: measured day {measured}, measured month {month_first:%Y-%m} (today {today})")
 
     with transaction.atomic():
         busy = make_restaurant("bench-busy", "Bench Busy", raised=True, big=True)
-        empty = make_restaurant("bench-empty", "Bench Empty", raised=True, big=True)
-        writers = [
-            make_restaurant(f"bench-writer-{i + 1:02d}", f"Bench Writer {i + 1:02d}", raised=True, big=True)
-            for i in range(WRITERS)
-        ]
-        others = [
-            make_restaurant(f"bench-other-{i + 1:02d}", f"Bench Other {i + 1:02d}", raised=False, big=False)
-            for i in range(OTHER_RESTAURANTS)
-        ]
-        Restaurant.objects.bulk_create([busy, empty, *writers, *others])
-        big = build_big_layouts([busy, empty, *writers], month_first)
-        small = build_small_layouts(others)
-        log(
-            f"  restaurants and floors: {2 + WRITERS} big, {OTHER_RESTAURANTS} small "
-            f"({time.perf_counter() - started:.1f}s)"
-        )
+        if not history:
+            busy.public_id = source["busy"]["public_id"]
+        empty, writers, others = None, [], []
+        if history:
+            empty = make_restaurant("bench-empty", "Bench Empty", raised=True, big=True)
+            writers = [
+                make_restaurant(f"bench-writer-{i + 1:02d}", f"Bench Writer {i + 1:02d}", raised=True, big=True)
+                for i in range(WRITERS)
+            ]
+            others = [
+                make_restaurant(f"bench-other-{i + 1:02d}", f"Bench Other {i + 1:02d}", raised=False, big=False)
+                for i in range(OTHER_RESTAURANTS)
+            ]
+        bigs = [busy, empty, *writers] if history else [busy]
+        Restaurant.objects.bulk_create([*bigs, *others])
+        big = build_big_layouts(bigs, month_first)
+        small = build_small_layouts(others) if others else []
+        log(f"  restaurants and floors: {len(bigs)} big, {len(others)} small ({time.perf_counter() - started:.1f}s)")
 
         keys = {}
-        for restaurant in [busy, empty, *writers]:
+        for restaurant in bigs:
             keys[restaurant.pk] = mint_key(restaurant=restaurant, name="Bench key", scopes=ALL_SCOPES).secret
+        if not history:  # the same secret as the bench data set's busy key: one bearer for both databases
+            secret = source["busy"]["key"]
+            ApiKey.objects.filter(restaurant=busy).update(secret_hash=hash_secret(secret), last4=secret[-4:])
+            keys[busy.pk] = secret
 
         guests = seed_guests([(busy, BUSY_GUESTS)] + [(o, OTHER_GUESTS) for o in others], salt)
-        log(f"  guests: {BUSY_GUESTS + OTHER_GUESTS * OTHER_RESTAURANTS:,} ({time.perf_counter() - started:.1f}s)")
+        log(f"  guests: {BUSY_GUESTS + OTHER_GUESTS * len(others):,} ({time.perf_counter() - started:.1f}s)")
 
         # Live bookings of the busy restaurant: the measured day, its month, the rest of the window.
         days: dict[dt.date, int] = {}
@@ -1012,31 +1120,33 @@ def seed() -> dict:
         busy_layout = big[0]
         live_outside = sum(days.values()) - MEASURED_MONTH_BOOKINGS
 
-        # History first, live bookings last: the bookings of future dates are the newest rows
-        # (highest ids), as in a real database; query plans are sensitive to that.
-        history_busy = TOTAL_OTHER - OTHER_RESTAURANTS * OTHER_PER_RESTAURANT - live_outside
-        with secondary_indexes_dropped("reservations_reservation", "reservations_reservation_tables"):
-            seed_history(
-                [busy_layout],
-                guests,
-                history_busy,
-                today - dt.timedelta(days=HISTORY_DAYS),
-                HISTORY_DAYS,
-                salt,
-                "busy history",
-            )
-            seed_history(
-                small,
-                guests,
-                OTHER_PER_RESTAURANT,
-                today - dt.timedelta(days=HISTORY_DAYS),
-                HISTORY_DAYS,
-                salt,
-                "other restaurants",
-            )
-        log(f"  history done ({time.perf_counter() - started:.1f}s)")
+        if history:
+            # History first, live bookings last: the bookings of future dates are the newest rows
+            # (highest ids), as in a real database; query plans are sensitive to that.
+            history_busy = TOTAL_OTHER - OTHER_RESTAURANTS * OTHER_PER_RESTAURANT - live_outside
+            with secondary_indexes_dropped("reservations_reservation", "reservations_reservation_tables"):
+                seed_history(
+                    [busy_layout],
+                    guests,
+                    history_busy,
+                    today - dt.timedelta(days=HISTORY_DAYS),
+                    HISTORY_DAYS,
+                    salt,
+                    "busy history",
+                )
+                seed_history(
+                    small,
+                    guests,
+                    OTHER_PER_RESTAURANT,
+                    today - dt.timedelta(days=HISTORY_DAYS),
+                    HISTORY_DAYS,
+                    salt,
+                    "other restaurants",
+                )
+            log(f"  history done ({time.perf_counter() - started:.1f}s)")
 
-        live = seed_live_bookings(busy_layout, days, guests[busy.pk], rng)
+        keep = None if history else (lambda d: month_first <= d <= month_last)
+        live = seed_live_bookings(busy_layout, days, guests[busy.pk], rng, keep=keep)
         log(
             f"  busy live bookings: {live['reservations']:,} with {live['allocations']:,} allocations "
             f"({time.perf_counter() - started:.1f}s)"
@@ -1071,6 +1181,7 @@ def seed() -> dict:
 
         info = {
             "seed_version": SEED_VERSION,
+            "kind": "full" if history else "nohistory",
             "seeded_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "today": today.isoformat(),
             "measured_date": measured.isoformat(),
@@ -1078,10 +1189,14 @@ def seed() -> dict:
             "month_first": month_first.isoformat(),
             "month_last": month_last.isoformat(),
             "busy": ref(busy),
-            "empty": ref(empty),
-            "writers": [ref(w) for w in writers],
             "counts": counts,
+            "month_fingerprint": live_fingerprint(busy.pk, month_first, month_last),
         }
+        if history:
+            info["empty"] = ref(empty)
+            info["writers"] = [ref(w) for w in writers]
+        else:
+            info["source_seeded_at"] = source["seeded_at"]
         write_marker(info)
     log("  VACUUM ANALYZE")
     with connection.cursor() as cursor:
@@ -1101,8 +1216,11 @@ def seed() -> dict:
 
 def main(argv: list[str]) -> int:
     setup_django()
-    info = ensure_seeded(force="--force" in argv)
-    print(json.dumps({k: v for k, v in info.items() if k not in ("busy", "empty", "writers")}, indent=2))
+    force = "--force" in argv
+    info = ensure_seeded(force=force)
+    twin = ensure_nohistory_seeded(info, force=force)
+    for marker in (info, twin):
+        print(json.dumps({k: v for k, v in marker.items() if k not in ("busy", "empty", "writers")}, indent=2))
     return 0
 
 
