@@ -74,6 +74,9 @@ def bench_env(database_url: str | None = None) -> dict[str, str]:
     env.update(
         DATABASE_URL=database_url or BENCH_DATABASE_URL,
         REDIS_URL=BENCH_REDIS_URL,
+        # The guest e-mails a create queues go to the bench Redis too (no worker consumes them there;
+        # bench_reservations empties the queue), never to a broker set in the caller's environment.
+        CELERY_BROKER_URL=BENCH_REDIS_URL,
         DJANGO_SETTINGS_MODULE="tests.bench.settings",
         LOG_LEVEL=os.environ.get("BENCH_LOG_LEVEL", "WARNING"),
         DEBUG="0",

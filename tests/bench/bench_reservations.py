@@ -32,6 +32,7 @@ import uuid
 from collections import Counter
 
 from tests.bench.bench_common import (
+    BENCH_REDIS_URL,
     CpuMeter,
     Http,
     Probe,
@@ -84,6 +85,19 @@ def cleanup(info: dict) -> None:
     deleted += Reservation.objects.filter(restaurant_id__in=writers).delete()[0]
     deleted += IdempotencyRecord.objects.filter(restaurant_id__in=bench_pks).delete()[0]
     log(f"Removed {deleted} rows of earlier runs ({time.perf_counter() - started:.1f}s)")
+    drop_queued_emails()
+
+
+def drop_queued_emails() -> None:
+    """Empty the Celery queue of the bench Redis: the guest e-mails earlier runs' creates queued
+    (bench_env points the server's broker there; no worker consumes it)."""
+    import redis
+
+    client = redis.Redis.from_url(BENCH_REDIS_URL)
+    queued = client.llen("celery")
+    client.delete("celery")
+    if queued:
+        log(f"Dropped {queued} queued guest e-mails of earlier runs from {BENCH_REDIS_URL}")
 
 
 def open_slots(http: Http, dates: list[str], party: int) -> list[tuple[str, str]]:
