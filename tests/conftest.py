@@ -33,3 +33,14 @@ def api(restaurant, make_client):
 @pytest.fixture
 def anon():
     return APIClient()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def celery_runs_tasks_in_process():
+    """No worker runs during the tests: queued tasks (guest e-mails) run in-process instead of
+    piling up in Redis. Tests of the queueing itself switch this off."""
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = False
