@@ -12,7 +12,7 @@ from config.api.etag import etag_of
 from holds.models import Hold
 from reservations import engine
 from reservations.engine.occupancy import Occupancy, epoch
-from reservations.engine_data import local_midnight, policy_for, reach_minutes
+from reservations.engine_data import local_midnight, policy_for, reach_minutes, section_group_id
 from reservations.occupancy_data import load_occupancy
 from reservations.reservation_selectors import served
 
@@ -38,10 +38,10 @@ def resolve_section_group(policy: engine.Policy, value: str | None, param: str =
     """A section id resolves to its whole group (the group's leading section)."""
     if value is None:
         return None
-    for section in policy.sections.values():
-        if section.public_id == value:
-            return section.group_id
-    raise BadRequest(f"No such section: {value}.", param=param)
+    group = section_group_id(policy, value)
+    if group is None:
+        raise BadRequest(f"No such section: {value}.", param=param)
+    return group
 
 
 def resolve_locale(restaurant, value: str | None) -> str:

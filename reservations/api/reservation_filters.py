@@ -4,6 +4,7 @@ from config.api.errors import BadRequest
 from config.api.filters import IdListFilter, StrictFilterSet, UpdatedSinceFilter, date_filters
 from config.api.pagination import PAGINATION_PARAMS
 from guests.models import Guest
+from guests.services import resolve
 from reservations.models.booking import SOURCES, STATUSES
 
 
@@ -18,9 +19,9 @@ class ReservationFilter(StrictFilterSet):
         if not value.startswith("gst_"):
             raise BadRequest("`guest_id` must be a gst_ id.", param="guest_id")
         guest = Guest.objects.filter(restaurant_id=self.request.user.restaurant.pk, public_id=value).first()
-        while guest is not None and guest.merged_into_id is not None:
-            guest = guest.merged_into  # a merged-away id resolves to its survivor
-        return queryset.filter(guest=guest) if guest is not None else queryset.none()
+        if guest is None:
+            return queryset.none()
+        return queryset.filter(guest=resolve(guest))  # a merged-away id resolves to its survivor
 
 
 ReservationFilter.base_filters.update(date_filters("service_date"))

@@ -150,6 +150,10 @@ class Policy:
     def closure_on(self, date: dt.date) -> ClosureInfo | None:
         return next((closure for closure in self.closures if closure.covers(date)), None)
 
+    def shift(self, shift_id: int | None) -> ShiftInfo | None:
+        """A service by primary key (None when it no longer exists)."""
+        return next((shift for shift in self.shifts if shift.id == shift_id), None)
+
     def shifts_on(self, date: dt.date) -> list[ShiftInfo]:
         """Services that run on a date (weekday and validity); closures are the caller's business."""
         return [shift for shift in self.shifts if shift.runs_on(date)]

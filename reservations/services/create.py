@@ -122,7 +122,7 @@ def _claim_hold(restaurant, params: CreateParams, now) -> tuple[Hold, Slot]:
     if hold.excluded_from_shift_limits and not params.can_override:
         raise InsufficientScope(OVERRIDE, param="hold_id")
     _check_matches_hold(hold, params, restaurant)
-    shift = next((s for s in policy_for(restaurant).shifts if s.id == hold.shift_id), None)
+    shift = policy_for(restaurant).shift(hold.shift_id)
     guarantee = None if hold.guarantee_waived or shift is None else shift.guarantee_for(hold.party_size)
     slot = Slot(
         shift_id=hold.shift_id,
@@ -167,7 +167,8 @@ def _guest(restaurant, params: CreateParams):
     return match.guest, match.submitted
 
 
-def _company(restaurant, company_id: str | None):
+def find_company(restaurant, company_id: str | None):
+    """The restaurant's company by public id; None for None; 404 naming `company_id` when unknown."""
     if company_id is None:
         return None
     company = Company.objects.filter(restaurant=restaurant, public_id=company_id).first()
@@ -188,7 +189,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
         lock_restaurant(restaurant.pk)
         allocations.drop_lapsed(restaurant, now)
-        company = _company(restaurant, params.company_id)
+        company = find_company(restaurant, params.company_id)
         hold = None
         if params.hold_id is not None:
             hold, slot = _claim_hold(restaurant, params, now)

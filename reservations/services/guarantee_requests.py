@@ -12,12 +12,12 @@ def has_card_guarantee(reservation) -> bool:
 
 def slot_guarantee(reservation, policy):
     """The card the booking's current slot and party size ask for, if any."""
-    shift = next((s for s in policy.shifts if s.id == reservation.shift_id), None)
+    shift = policy.shift(reservation.shift_id)
     return shift.guarantee_for(reservation.party_size) if shift else None
 
 
 def _service_policy(reservation, policy):
-    shift = next((s for s in policy.shifts if s.id == reservation.shift_id), None)
+    shift = policy.shift(reservation.shift_id)
     return shift.guarantee if shift else None
 
 

@@ -9,13 +9,13 @@ from django.utils import timezone
 from config.api.formats import zone
 from reservations.engine import BookingRequest
 from reservations.engine_data import policy_for
-from reservations.models import Company, Reservation
+from reservations.models import Reservation
 from reservations.models.booking import FINAL_STATUSES
 from reservations.notifications import notify_guest
 from reservations.services import allocations, events
-from reservations.services.create import created_event_data
+from reservations.services.create import created_event_data, find_company
 from reservations.services.decide import decide, resolve_group
-from reservations.services.errors import finalized, not_found
+from reservations.services.errors import finalized
 from reservations.services.guarantee_requests import (
     apply_guarantee_request,
     check_guarantee_change,
@@ -116,11 +116,7 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
         previous_status = reservation.status
         changes = Changes()
         if "company_id" in fields:
-            company = None
-            if fields["company_id"] is not None:
-                company = Company.objects.filter(restaurant=restaurant, public_id=fields["company_id"]).first()
-                if company is None:
-                    raise not_found("company_id", fields["company_id"])
+            company = find_company(restaurant, fields["company_id"])
             changes.note("company", _company_id(reservation.company), _company_id(company))
             reservation.company = company
         for name in ("guest_notes", "internal_notes"):
