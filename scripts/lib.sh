@@ -40,7 +40,7 @@ local_url() { case "$1" in *@127.0.0.1*|*@localhost*|*//127.0.0.1*|*//localhost*
 
 start_local_services() {
   # Start this machine's PostgreSQL and Redis when they are local and down.
-  if local_url "$DATABASE_URL" && ! "$PY" scripts/check_services.py --quiet postgres; then
+  if local_url "$DATABASE_URL" && ! "$PY" scripts/check_services.py --quiet --create-db postgres; then
     command -v pg_ctlcluster >/dev/null || apt_install postgresql
     log "Starting PostgreSQL"
     for version in $(ls /etc/postgresql 2>/dev/null); do
@@ -55,8 +55,8 @@ start_local_services() {
       --dir /var/lib/redis --logfile /var/log/redis/ci.log >/dev/null || true
   fi
   for _ in $(seq 1 20); do
-    "$PY" scripts/check_services.py --quiet postgres redis && return 0
+    "$PY" scripts/check_services.py --quiet --create-db postgres redis && return 0
     sleep 0.5
   done
-  "$PY" scripts/check_services.py postgres redis  # says which one is down and how to start it
+  "$PY" scripts/check_services.py --create-db postgres redis  # says which one is down and how to start it
 }
