@@ -1,6 +1,6 @@
 """Back office of API access: keys (mint, show the secret once, revoke) and staff memberships.
 
-Owners and co-owners only; see apikeys/backoffice.py for the scoping rules.
+Owners and co-owners only; see apikeys/scoped_admin.py for the scoping rules.
 """
 
 from django.contrib import admin, messages
@@ -15,9 +15,10 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
-from apikeys.backoffice import MANAGE_KEYS, MANAGE_STAFF, RestaurantScopedAdmin
 from apikeys.forms import MembershipAddForm, MembershipChangeForm, MintKeyForm
 from apikeys.models import ApiKey, Membership
+from apikeys.roles import MANAGE_KEYS, MANAGE_STAFF
+from apikeys.scoped_admin import RestaurantScopedAdmin
 from apikeys.secrets import SECRET_PREFIX, hash_secret
 from apikeys.services import KeyMintError, MembershipError, ensure_an_owner_remains, mint_key, revoke_key
 from reservations.models import Restaurant

@@ -3,13 +3,28 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
-from config.api.ids import new_api_key_id
 from config.api.versions import LATEST_VERSION, VERSIONS
+from config.ids import new_api_key_id
 
-SCOPES = ("reservations:read", "reservations:write", "reservations:write:override", "guests:read")
-DEFAULT_SCOPES = ["reservations:read"]
+
+class Scope(models.TextChoices):
+    READ = "reservations:read"
+    WRITE = "reservations:write"
+    OVERRIDE = "reservations:write:override"
+    GUESTS = "guests:read"
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", "owner"
+    CO_OWNER = "co_owner", "co-owner"
+    MANAGER = "manager", "manager"
+    HOST = "host", "host"
+
+
+SCOPES = tuple(Scope.values)
+DEFAULT_SCOPES = [Scope.READ.value]
 MAX_LIVE_KEYS = 10
-ROLES = ("owner", "co_owner", "manager", "host")
+ROLES = tuple(Role.values)
 
 
 def default_scopes() -> list[str]:
@@ -22,7 +37,7 @@ class ApiKey(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_api_key_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="api_keys")
     name = models.CharField(max_length=100)
-    scopes = ArrayField(models.CharField(max_length=40, choices=[(s, s) for s in SCOPES]), default=default_scopes)
+    scopes = ArrayField(models.CharField(max_length=40, choices=Scope.choices), default=default_scopes)
     api_version = models.CharField(
         max_length=10, choices=[(v, v) for v in VERSIONS], default=LATEST_VERSION, help_text="Pinned API version"
     )
@@ -54,7 +69,7 @@ class Membership(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="memberships")
-    role = models.CharField(max_length=20, choices=[(r, r.replace("_", "-")) for r in ROLES])
+    role = models.CharField(max_length=20, choices=Role.choices)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "restaurant"], name="membership_unique")]

@@ -6,7 +6,7 @@ can be guessed from the hash, and lookup stays one indexed query per request.
 
 import hashlib
 
-from config.api.ids import random_token
+from config.ids import random_token
 
 SECRET_PREFIX = "sk_live_"
 SECRET_RANDOM_LENGTH = 32

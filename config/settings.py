@@ -117,7 +117,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bookings@localhost")
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "DEFAULT_AUTHENTICATION_CLASSES": ["config.api.auth.ApiKeyAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["apikeys.authentication.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": [],
     "EXCEPTION_HANDLER": "config.api.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "config.api.schema.ApiAutoSchema",
@@ -126,10 +126,11 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
-# The OpenAPI document (GET /v1/openapi.json; `manage.py spectacular`). The views answer plain
-# dicts, so the shapes are written in the config/api/openapi_components package and merged in at
-# generation time by its `add_components` hook (it imports the models: never import it from here).
+# Where the API platform (config/api) keeps idempotent responses: it imports no app.
+IDEMPOTENCY_STORE = "apikeys.idempotency.DatabaseStore"
 
+# The OpenAPI document (GET /v1/openapi.json; `manage.py spectacular`), derived from the
+# viewsets, their serializers and filter sets, and the response shapes (config/shapes.py).
 SPECTACULAR_SETTINGS = {
     "TITLE": "Restaurant Reservation API",
     "VERSION": "2026-06-27",
@@ -164,13 +165,14 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/v1",
     "COMPONENT_SPLIT_REQUEST": True,
+    "COMPONENT_SPLIT_PATCH": False,
     # Keep the URL conf's order (ping, policy, availability, holds, reservations).
     "SORT_OPERATIONS": False,
     "SORT_OPERATION_PARAMETERS": False,
-    # Replaces the default hooks on purpose: there are no serializer-derived enums to post-process
-    # (every schema is written by hand, and `postprocess_schema_enums` would hoist the hand-written
-    # enums into `...Enum` components). The only hook adds those hand-written components.
-    "POSTPROCESSING_HOOKS": ["config.api.openapi_components.add_components"],
+    # Enums stay inline (no hoisting into `...Enum` components); the hooks add every response
+    # shape (so nested references resolve) and the response headers as components.
+    "POSTPROCESSING_HOOKS": ["config.api.openapi.add_shape_components", "config.api.schema.add_header_components"],
+    "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
 }
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)

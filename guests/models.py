@@ -2,10 +2,17 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
-from config.api.ids import new_guest_id
-from reservations.models.restaurant import LANGUAGE_CHOICES
+from config.ids import new_guest_id
+from reservations.models.restaurant import Language
 
-GUEST_SOURCES = ("manual", "widget", "import", "host_assertion", "api", "website_newsletter")
+
+class GuestSource(models.TextChoices):
+    MANUAL = "manual"
+    WIDGET = "widget"
+    IMPORT = "import"
+    HOST_ASSERTION = "host_assertion"
+    API = "api"
+    WEBSITE_NEWSLETTER = "website_newsletter"
 
 
 class Guest(models.Model):
@@ -25,8 +32,8 @@ class Guest(models.Model):
     birthday = models.DateField(null=True, blank=True)
     anniversary = models.DateField(null=True, blank=True)
     vip = models.BooleanField(default=False)
-    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES, null=True, blank=True)
-    source = models.CharField(max_length=30, choices=[(s, s) for s in GUEST_SOURCES], default="manual")
+    language = models.CharField(max_length=2, choices=Language.choices, null=True, blank=True)
+    source = models.CharField(max_length=30, choices=GuestSource.choices, default=GuestSource.MANUAL)
     marketing_email_consent = models.BooleanField(default=False)
     marketing_email_consent_at = models.DateTimeField(null=True, blank=True)
     marketing_sms_consent = models.BooleanField(default=False)

@@ -25,15 +25,6 @@ class GuestMatch:
     submitted: dict = field(default_factory=dict)
 
 
-def resolve(guest: Guest) -> Guest:
-    """A merged-away profile resolves to its survivor."""
-    seen = set()
-    while guest.merged_into_id is not None and guest.pk not in seen:
-        seen.add(guest.pk)
-        guest = guest.merged_into
-    return guest
-
-
 def _full_name(first: str | None, last: str | None) -> str:
     return " ".join(part for part in (first, last) if part)
 

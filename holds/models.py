@@ -1,10 +1,19 @@
 from django.db import models
 from django.db.models import Q
 
-from config.api.ids import new_hold_id
+from config.ids import new_hold_id
 
-HOLD_KINDS = ("basket", "commitment")
-HOLD_STATUSES = ("held", "expired", "released", "converted")
+
+class HoldKind(models.TextChoices):
+    BASKET = "basket"  # minutes, while a guest checks out; lapses at its deadline without a worker
+    COMMITMENT = "commitment"  # up to 48 hours; ends at the next five-minute sweep after its deadline
+
+
+class HoldStatus(models.TextChoices):
+    HELD = "held"
+    EXPIRED = "expired"
+    RELEASED = "released"
+    CONVERTED = "converted"
 
 
 class Hold(models.Model):
@@ -13,8 +22,8 @@ class Hold(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_hold_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="holds")
     shift = models.ForeignKey("reservations.Shift", null=True, on_delete=models.SET_NULL, related_name="+")
-    kind = models.CharField(max_length=20, choices=[(k, k) for k in HOLD_KINDS], default="basket")
-    status = models.CharField(max_length=20, choices=[(s, s) for s in HOLD_STATUSES], default="held")
+    kind = models.CharField(max_length=20, choices=HoldKind.choices, default=HoldKind.BASKET)
+    status = models.CharField(max_length=20, choices=HoldStatus.choices, default=HoldStatus.HELD)
     party_size = models.PositiveIntegerField()
     service_date = models.DateField()
     starts_at = models.DateTimeField()

@@ -2,13 +2,13 @@
 
 from django.db.models import Prefetch, Q
 
-from holds.models import Hold
-from reservations.models import Table
+from holds.models import Hold, HoldKind, HoldStatus
+from reservations.selectors.reservations import tables_in_order
 
 
 def effective_status(hold: Hold, now) -> str:
-    if hold.status == "held" and hold.kind == "basket" and hold.expires_at <= now:
-        return "expired"
+    if hold.status == HoldStatus.HELD and hold.kind == HoldKind.BASKET and hold.expires_at <= now:
+        return HoldStatus.EXPIRED
     return hold.status
 
 
@@ -26,8 +26,7 @@ def status_filter(status: str, now) -> Q:
 
 
 def with_tables(queryset):
-    tables = Table.objects.select_related("section__group_leader").order_by("position", "id")
-    return queryset.select_related("reservation").prefetch_related(Prefetch("tables", queryset=tables))
+    return queryset.select_related("reservation").prefetch_related(Prefetch("tables", queryset=tables_in_order()))
 
 
 def holds_of(restaurant):

@@ -7,15 +7,14 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from config.api.errors import Conflict
-from holds.models import Hold
+from holds.models import Hold, HoldKind, HoldStatus
 from holds.selectors import effective_status
 from reservations.engine import BookingRequest
-from reservations.engine_data import policy_for
+from reservations.exceptions import HoldAlreadyConverted
 from reservations.services import allocations
-from reservations.services.decide import decide, resolve_group
+from reservations.services.availability_version import bump_availability_version
+from reservations.services.booking_step import BookingStep
 from reservations.services.locking import lock_restaurant
-from reservations.services.policy import bump_availability_version
 
 BASKET_MIN = dt.timedelta(minutes=5)
 BASKET_MAX = dt.timedelta(minutes=30)
@@ -29,7 +28,7 @@ class HoldParams:
     service_date: dt.date
     start_time: dt.time
     party_size: int
-    kind: str = "basket"
+    kind: str = HoldKind.BASKET
     expires_at: dt.datetime | None = None
     section_id: str | None = None
     metadata: dict = field(default_factory=dict)
@@ -42,7 +41,7 @@ def deadline(kind: str, requested: dt.datetime | None, now: dt.datetime) -> dt.d
 
     Whole seconds, as the API shows it: the hold lapses at the very instant it announces.
     """
-    if kind == "commitment":
+    if kind == HoldKind.COMMITMENT:
         low, high, default = BASKET_MIN, COMMITMENT_MAX, COMMITMENT_DEFAULT
     else:
         low, high, default = BASKET_MIN, BASKET_MAX, BASKET_DEFAULT
@@ -53,9 +52,8 @@ def deadline(kind: str, requested: dt.datetime | None, now: dt.datetime) -> dt.d
 def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = None) -> Hold:
     now = now or timezone.now()
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
-        lock_restaurant(restaurant.pk)
-        allocations.drop_lapsed(restaurant, now)
-        group = resolve_group(policy_for(restaurant), params.section_id, "section_id")
+        step = BookingStep(restaurant, now)
+        group = step.group(params.section_id, "section_id")
         request = BookingRequest(
             service_date=params.service_date,
             start_time=params.start_time,
@@ -64,7 +62,7 @@ def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = Non
             excluded_from_shift_limits=params.excluded_from_shift_limits,
             overrides=params.overrides,
         )
-        decision = decide(restaurant, request, now)
+        decision = step.decide(request)
         expires_at = deadline(params.kind, params.expires_at, now)
         hold = Hold.objects.create(
             restaurant=restaurant,
@@ -81,16 +79,8 @@ def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = Non
             guarantee_waived="guarantee_required" in decision.waived,
             metadata=params.metadata,
         )
-        allocations.link_tables(hold.tables, decision.table_ids)
-        allocations.allocate(
-            restaurant=restaurant,
-            table_ids=decision.table_ids,
-            start=decision.starts_at,
-            end=decision.occupied_until,
-            hold=hold,
-            expires_at=expires_at if params.kind == "basket" else None,
-        )
-        bump_availability_version(restaurant.pk, policy_changed=False)
+        step.occupy(hold, decision, expires_at=expires_at if params.kind == HoldKind.BASKET else None)
+        step.finish()
     return hold
 
 
@@ -98,18 +88,17 @@ def release_hold(*, hold: Hold, now: dt.datetime | None = None) -> Hold:
     """Hand a live hold back; a terminal one is returned as it is, a converted one refused."""
     now = now or timezone.now()
     with transaction.atomic():
+        # The restaurant's lock first: it bounds the wait (lock_timeout) of every lock that follows.
+        lock_restaurant(hold.restaurant_id)
         hold = Hold.objects.select_for_update().get(pk=hold.pk)
         status = effective_status(hold, now)
-        if status == "converted":
-            raise Conflict(
-                f"This hold was converted into reservation {hold.reservation.public_id}.",
-                code="hold_already_converted",
-            )
-        if status == "expired" and hold.status == "held":
+        if status == HoldStatus.CONVERTED:
+            raise HoldAlreadyConverted(hold.reservation.public_id)
+        if status == HoldStatus.EXPIRED and hold.status == HoldStatus.HELD:
             _mark_expired(Hold.objects.filter(pk=hold.pk), now)
             hold.refresh_from_db()
-        elif status == "held":
-            hold.status = "released"
+        elif status == HoldStatus.HELD:
+            hold.status = HoldStatus.RELEASED
             hold.ended_at = now
             hold.save(update_fields=["status", "ended_at", "updated_at"])
             allocations.release(hold=hold)
@@ -119,9 +108,9 @@ def release_hold(*, hold: Hold, now: dt.datetime | None = None) -> Hold:
 
 def _mark_expired(queryset, now: dt.datetime) -> list[tuple[int, int]]:
     """Mark held holds expired at their deadline and free their tables; returns (hold, restaurant) pairs."""
-    rows = list(queryset.filter(status="held").values_list("pk", "restaurant_id"))
+    rows = list(queryset.filter(status=HoldStatus.HELD).values_list("pk", "restaurant_id"))
     pks = [pk for pk, _ in rows]
-    Hold.objects.filter(pk__in=pks).update(status="expired", ended_at=F("expires_at"), updated_at=now)
+    Hold.objects.filter(pk__in=pks).update(status=HoldStatus.EXPIRED, ended_at=F("expires_at"), updated_at=now)
     allocations.release_holds(pks)
     return rows
 
@@ -130,7 +119,7 @@ def sweep_expired_holds(now: dt.datetime | None = None) -> int:
     """Expire every hold past its deadline (commitment holds keep their tables until here)."""
     now = now or timezone.now()
     with transaction.atomic():
-        due = Hold.objects.select_for_update(skip_locked=True).filter(status="held", expires_at__lte=now)
+        due = Hold.objects.select_for_update(skip_locked=True).filter(status=HoldStatus.HELD, expires_at__lte=now)
         rows = _mark_expired(due, now)
         for restaurant_id in sorted({restaurant for _, restaurant in rows}):
             bump_availability_version(restaurant_id, policy_changed=False)

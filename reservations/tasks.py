@@ -1,8 +1,8 @@
 from celery import shared_task
 
-from reservations import notifications
+from reservations import emails
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
 def send_guest_email(reservation_id: int, kind: str) -> bool:
-    return notifications.send(reservation_id, kind)
+    return emails.send(reservation_id, kind)

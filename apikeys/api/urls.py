@@ -1,5 +1,6 @@
-from django.urls import path
+from apikeys.api.views import PingViewSet
+from config.api.router import ApiRouter
 
-from apikeys.api import views
-
-urlpatterns = [path("ping", views.PingView.as_view())]
+router = ApiRouter()
+router.register("ping", PingViewSet, basename="ping")
+urlpatterns = router.urls

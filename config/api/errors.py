@@ -14,9 +14,13 @@ from psycopg.errors import LockNotAvailable
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 
+from config.exceptions import DomainError, LockTimeout
+
 logger = logging.getLogger("api.errors")
 
 TYPE_BY_STATUS = {401: "authentication_error", 429: "rate_limit_error"}
+# The status of each kind of domain exception (config.exceptions).
+STATUS_BY_KIND = {"invalid": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "refused": 422, "busy": 429}
 
 
 def error_type(status: int) -> str:
@@ -177,9 +181,17 @@ def _sentence(param: str, message: str) -> str:
     return f"{param}: {message}" if param else message
 
 
+def _from_domain(exc: DomainError) -> ApiError:
+    status = STATUS_BY_KIND[exc.kind]
+    headers = {"Retry-After": "1"} if status == 429 else {}
+    return ApiError(exc.message, code=exc.code, status=status, param=exc.param, extra=exc.details, headers=headers)
+
+
 def to_api_error(exc: Exception) -> ApiError | None:
     if isinstance(exc, ApiError):
         return exc
+    if isinstance(exc, DomainError):
+        return _from_domain(exc)
     if isinstance(exc, drf.APIException):
         return _from_drf(exc)
     if isinstance(exc, Http404):
@@ -189,12 +201,8 @@ def to_api_error(exc: Exception) -> ApiError | None:
     if isinstance(exc, DjangoPermissionDenied):
         return ApiError("Forbidden.", status=403, code="forbidden")
     if isinstance(exc, OperationalError) and isinstance(exc.__cause__, LockNotAvailable):
-        # A write waited longer than lock_timeout for the restaurant's (or the key's) lock.
-        return RateLimited(
-            "Another request of this restaurant held the lock too long; retry shortly.",
-            code="lock_timeout",
-            headers={"Retry-After": "1"},
-        )
+        # A write waited longer than lock_timeout for a lock (the restaurant's, a row's, a key's).
+        return _from_domain(LockTimeout())
     return None
 
 

@@ -1,79 +1,153 @@
-"""Strict list filters on django-filter: an unknown value or a malformed date is a 400 naming it."""
+"""Strict list filters on django-filter: typed filters, and a 400 naming the filter for an
+empty, unknown or malformed value. drf-spectacular documents them from these classes."""
+
+import datetime as dt
 
 import django_filters
 from django import forms
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import extend_schema_field
 
 from config.api.errors import BadRequest
-from config.api.params import parse_date, parse_datetime_param
+from config.api.inputs import DATE_RE, FIRST_DATE, LAST_DATE, id_pattern, looks_like_id
+
+MAX_IDS = 100
 
 
-class StrictFilterSet(django_filters.FilterSet):
-    """A FilterSet whose invalid input raises the API's 400 with `param`."""
+class StrictDateField(forms.Field):
+    """`YYYY-MM-DD` and nothing else (Django's DateField accepts several formats)."""
 
-    @classmethod
-    def apply(cls, query, queryset, request=None):
-        data = {name: query.get(name) for name in cls.base_filters if name in query}
-        for name, value in data.items():
-            if value == "":
-                raise BadRequest(f"`{name}` is empty.", param=name)
-        filterset = cls(data, queryset=queryset, request=request)
-        if not filterset.is_valid():
-            name, messages = next(iter(filterset.errors.items()))
-            raise BadRequest(f"`{name}`: {' '.join(messages)}", param=name)
-        return filterset.qs
+    def to_python(self, value):
+        if value in (None, ""):
+            return None
+        if not DATE_RE.match(value):
+            raise forms.ValidationError("must be a date as YYYY-MM-DD.")
+        try:
+            date = dt.date.fromisoformat(value)
+        except ValueError:
+            raise forms.ValidationError("is not a valid date.") from None
+        if not FIRST_DATE <= date <= LAST_DATE:
+            raise forms.ValidationError("must be between 1900-01-01 and 9998-12-31.")
+        return date
 
 
-class DateFilter(django_filters.Filter):
-    """A `YYYY-MM-DD` date and nothing else (django's DateField accepts too much)."""
+class StrictDateTimeField(forms.Field):
+    """ISO 8601; no offset is read as UTC; a date alone is its midnight UTC."""
 
-    field_class = forms.CharField
+    def to_python(self, value):
+        if value in (None, ""):
+            return None
+        text = value.strip()
+        if DATE_RE.match(text):
+            text += "T00:00:00"
+        try:
+            parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "+"))
+        except ValueError:
+            raise forms.ValidationError("must be an ISO 8601 date-time.") from None
+        if not FIRST_DATE <= parsed.date() <= LAST_DATE:
+            raise forms.ValidationError("is out of range.")
+        return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=dt.UTC)
 
-    def __init__(self, *args, param: str, **kwargs):
-        self.param = param
+
+class StrictBooleanField(forms.Field):
+    def to_python(self, value):
+        if value in (None, ""):
+            return None
+        if value not in ("true", "false"):
+            raise forms.ValidationError("must be true or false.")
+        return value == "true"
+
+
+class DateFilter(django_filters.DateFilter):
+    field_class = StrictDateField
+
+
+class BooleanFilter(django_filters.BooleanFilter):
+    field_class = StrictBooleanField
+
+
+class UpdatedSinceFilter(django_filters.IsoDateTimeFilter):
+    """Records updated at or after the instant."""
+
+    field_class = StrictDateTimeField
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("field_name", "updated_at")
+        kwargs.setdefault("lookup_expr", "gte")
+        kwargs.setdefault(
+            "help_text",
+            "ISO 8601 (no offset is read as UTC): records with `updated_at` at or after it; the order becomes "
+            "`(updated_at, id)` ascending, and a record changing while paging moves to the end.",
+        )
+        super().__init__(**kwargs)
+
+
+class IdsField(forms.Field):
+    def __init__(self, *args, prefix: str, **kwargs):
+        self.prefix = prefix
         super().__init__(*args, **kwargs)
 
-    def filter(self, qs, value):
+    def to_python(self, value):
         if value in (None, ""):
-            return qs
-        return qs.filter(**{f"{self.field_name}__{self.lookup_expr}": parse_date(value, self.param)})
-
-
-class UpdatedSinceFilter(django_filters.Filter):
-    """ISO 8601; no offset is read as UTC; records updated at or after it."""
-
-    field_class = forms.CharField
-
-    def filter(self, qs, value):
-        if value in (None, ""):
-            return qs
-        return qs.filter(updated_at__gte=parse_datetime_param(value, "updated_since"))
+            return None
+        ids = [part.strip() for part in value.split(",") if part.strip()]
+        if not ids or len(ids) > MAX_IDS:
+            raise forms.ValidationError(f"takes 1 to {MAX_IDS} comma-separated ids.")
+        for item in ids:
+            if not looks_like_id(item, self.prefix):
+                raise forms.ValidationError(f"`{item[:64]}` is not a {self.prefix}_ id.")
+        return ids
 
 
 class IdListFilter(django_filters.Filter):
     """`id=a,b,c`: at most 100 ids of one prefix."""
 
-    field_class = forms.CharField
+    field_class = IdsField
 
-    def __init__(self, *args, prefix: str, **kwargs):
-        self.prefix = prefix
-        super().__init__(*args, **kwargs)
-
-    def filter(self, qs, value):
-        if value in (None, ""):
-            return qs
-        ids = [part.strip() for part in value.split(",") if part.strip()]
-        if not ids or len(ids) > 100:
-            raise BadRequest("`id` takes 1 to 100 comma-separated ids.", param="id")
-        for item in ids:
-            if not item.startswith(self.prefix + "_"):
-                raise BadRequest(f"`{item}` is not a {self.prefix}_ id.", param="id")
-        return qs.filter(public_id__in=ids)
+    def __init__(self, *, prefix: str, **kwargs):
+        kwargs.setdefault("help_text", f"Comma-separated `{prefix}_` ids, at most {MAX_IDS}.")
+        super().__init__(field_name="public_id", lookup_expr="in", prefix=prefix, **kwargs)
 
 
-def date_filters(field_name: str, name: str = "date") -> dict:
+def id_list_filter(prefix: str) -> IdListFilter:
+    schema = {
+        "type": "array",
+        "items": {"type": "string", "pattern": id_pattern(prefix)},
+        "minItems": 1,
+        "maxItems": MAX_IDS,
+        "description": f"Comma-separated `{prefix}_` ids, at most {MAX_IDS}.",
+    }
+    return extend_schema_field(schema)(IdListFilter(prefix=prefix))
+
+
+def date_filters(field_name: str, name: str = "date", label: str = "Service date") -> dict:
     """`date`, `date[gte]`, `date[lte]` on a date field."""
     return {
-        name: DateFilter(field_name=field_name, lookup_expr="exact", param=name),
-        f"{name}[gte]": DateFilter(field_name=field_name, lookup_expr="gte", param=f"{name}[gte]"),
-        f"{name}[lte]": DateFilter(field_name=field_name, lookup_expr="lte", param=f"{name}[lte]"),
+        name: DateFilter(field_name=field_name, lookup_expr="exact", help_text=f"{label} equal to (`YYYY-MM-DD`)."),
+        f"{name}[gte]": DateFilter(field_name=field_name, lookup_expr="gte", help_text=f"{label} on or after."),
+        f"{name}[lte]": DateFilter(field_name=field_name, lookup_expr="lte", help_text=f"{label} on or before."),
     }
+
+
+class StrictFilterSet(django_filters.FilterSet):
+    """Filters combine with AND; an empty or invalid value is a 400 naming the filter."""
+
+    def __init__(self, data=None, *args, **kwargs):
+        if data is not None:
+            for name in self.base_filters:
+                if data.get(name) == "":
+                    raise BadRequest(f"`{name}` is empty.", param=name)
+        super().__init__(data, *args, **kwargs)
+
+
+class StrictFilterBackend(DjangoFilterBackend):
+    """The view's `filterset_class`, refusing invalid values with the API's 400."""
+
+    def filter_queryset(self, request, queryset, view):
+        filterset = self.get_filterset(request, queryset, view)
+        if filterset is None:
+            return queryset
+        if not filterset.is_valid():
+            name, messages = next(iter(filterset.errors.items()))
+            raise BadRequest(f"`{name}` {' '.join(messages)}", param=name)
+        return filterset.qs

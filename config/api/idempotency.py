@@ -1,4 +1,4 @@
-"""Idempotent writes (decisions.md).
+"""Idempotent writes (decisions.md, docs/api-decisions.md).
 
 The first successful (2xx) response to a key is stored in PostgreSQL in the same
 transaction as the write it answers, so either both commit or neither does. A
@@ -6,20 +6,31 @@ per-key advisory lock makes a concurrent duplicate wait for the first request
 and then replay its response: never a second booking. Refusals (4xx) and
 errors (5xx) change nothing and are not remembered, so a key can be resent,
 for example with an `override`.
+
+What a key identifies: method, path, the query string (`expand`) and the body,
+less the fields that may change on a retry (`override`, a hold's `expires_at`).
+
+A replay carries the status, the headers and the body as first answered, and
+leaves through the same guest-data gating as a fresh answer (ApiViewSet), so it
+never shows a key more than that key could read.
+
+The records live in the app named by the IDEMPOTENCY_STORE setting; this module
+only needs its four operations.
 """
 
 import datetime as dt
 import hashlib
 import json
 from collections.abc import Callable
+from functools import cache
 
+from django.conf import settings
 from django.db import connection, transaction
-from django.http import HttpResponse
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from apikeys.models import IdempotencyRecord
 from config.api.errors import ApiError, Unprocessable
 
 MAX_KEY_LENGTH = 255
@@ -28,53 +39,56 @@ LOCK_WAIT = "10s"
 REPLAYED_HEADER = "Idempotent-Replayed"
 # Response headers worth replaying beside the body.
 REPLAYED_HEADERS = ("Location",)
-# advisory lock class of idempotency keys (see reservations.services.locking for the others)
+# advisory lock class of idempotency keys (the restaurant locks use the one-bigint form)
 LOCK_CLASS = 7301
+
+
+@cache
+def store():
+    """The record store (apikeys.idempotency.DatabaseStore): find, forget, remember, purge."""
+    return import_string(settings.IDEMPOTENCY_STORE)()
+
+
+def _invalid(message: str) -> ApiError:
+    return ApiError(message, code="idempotency_key_invalid", param="Idempotency-Key")
+
+
+def is_control(char: str) -> bool:
+    code = ord(char)
+    return code < 32 or 127 <= code <= 159  # C0, DEL and C1
 
 
 def validate_key(key: str | None, required: bool) -> str | None:
     if key is None:
         if required:
-            raise ApiError(
-                "This request needs an `Idempotency-Key` header.",
-                code="idempotency_key_invalid",
-                param="Idempotency-Key",
-            )
+            raise _invalid("This request needs an `Idempotency-Key` header.")
         return None
     if len(key) > MAX_KEY_LENGTH:
-        raise ApiError(
-            "`Idempotency-Key` is longer than 255 characters.",
-            code="idempotency_key_invalid",
-            param="Idempotency-Key",
-        )
-    if not key or any(ord(char) < 32 or ord(char) == 127 for char in key):
-        raise ApiError(
-            "`Idempotency-Key` is empty or contains control characters.",
-            code="idempotency_key_invalid",
-            param="Idempotency-Key",
-        )
+        raise _invalid("`Idempotency-Key` is longer than 255 characters.")
+    if not key or any(is_control(char) for char in key):
+        raise _invalid("`Idempotency-Key` is empty or contains control characters.")
     return key
 
 
-def fingerprint(method: str, path: str, body: dict, ignored: frozenset[str]) -> str:
-    """What a key identifies: method, path and body, minus the fields that may change on retry."""
+def fingerprint(method: str, path: str, query: dict, body: dict, ignored: frozenset[str]) -> str:
+    """What a key identifies: method, path, query and body, minus the fields that may change on retry."""
     kept = {name: value for name, value in body.items() if name not in ignored}
-    canonical = json.dumps([method, path, kept], sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    canonical = json.dumps([method, path, query, kept], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _lock(restaurant_id: int, key: str) -> None:
-    digest = int.from_bytes(hashlib.sha256(f"{restaurant_id}:{key}".encode()).digest()[:4], "big", signed=True)
+    digest = hashlib.sha256(f"{restaurant_id}:{key}".encode("utf-8", "surrogatepass")).digest()
     with connection.cursor() as cursor:
         # One round trip: the wait limit for this transaction, then the lock.
         cursor.execute(
             "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s, %s)",
-            [LOCK_WAIT, LOCK_CLASS, digest],
+            [LOCK_WAIT, LOCK_CLASS, int.from_bytes(digest[:4], "big", signed=True)],
         )
 
 
-def _replay(record: IdempotencyRecord) -> HttpResponse:
-    response = HttpResponse(bytes(record.body), status=record.status_code, content_type="application/json")
+def _replay(record) -> Response:
+    response = Response(json.loads(bytes(record.body)), status=record.status_code)
     for name, value in record.headers.items():
         response[name] = value
     response[REPLAYED_HEADER] = "true"
@@ -89,22 +103,20 @@ def run_idempotently(
     required: bool,
     ignored_fields: frozenset[str] = frozenset({"override"}),
     execute: Callable[[], Response],
-) -> HttpResponse:
-    """Run `execute` once per key; a retry replays the first success verbatim."""
+) -> Response:
+    """Run `execute` once per key; a retry replays the first success."""
     key = validate_key(request.headers.get("Idempotency-Key"), required)
     if key is None:
         with transaction.atomic():
             return execute()
-    request_fingerprint = fingerprint(request.method, request.path, body, ignored_fields)
+    query = dict(request.GET.items())
+    request_fingerprint = fingerprint(request.method, request.path, query, body, ignored_fields)
+    records = store()
     with transaction.atomic():
         _lock(restaurant.pk, key)
-        record = (
-            IdempotencyRecord.objects.filter(restaurant=restaurant, key=key)
-            .only("fingerprint", "status_code", "body", "headers", "created_at")
-            .first()
-        )
+        record = records.find(restaurant.pk, key)
         if record is not None and record.created_at < timezone.now() - RETENTION:
-            record.delete()
+            records.forget(restaurant.pk, key)
             record = None
         if record is not None:
             if record.fingerprint != request_fingerprint:
@@ -117,9 +129,9 @@ def run_idempotently(
         response = execute()
         if 200 <= response.status_code < 300:
             headers = {name: response[name] for name in REPLAYED_HEADERS if response.has_header(name)}
-            IdempotencyRecord.objects.create(
-                restaurant=restaurant,
-                key=key,
+            records.remember(
+                restaurant.pk,
+                key,
                 fingerprint=request_fingerprint,
                 status_code=response.status_code,
                 body=JSONRenderer().render(response.data),
@@ -129,5 +141,4 @@ def run_idempotently(
 
 
 def purge_expired() -> int:
-    deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=timezone.now() - RETENTION).delete()
-    return deleted
+    return store().purge(timezone.now() - RETENTION)

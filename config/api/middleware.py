@@ -1,15 +1,15 @@
 """What every /v1 response carries, whoever produced it: request id and applied version.
 
-It also turns failures raised outside DRF views (unknown paths, uncaught errors,
-preflight requests) into the error envelope, so no /v1 answer is ever HTML.
+It also turns failures raised outside DRF views (unknown paths, uncaught errors)
+into the error envelope, so no /v1 answer is ever HTML.
 """
 
 import logging
 import re
 
 from config.api.errors import json_error
-from config.api.ids import random_token
 from config.api.versions import LATEST_VERSION, resolve_version
+from config.ids import random_token
 
 logger = logging.getLogger("api")
 
@@ -30,11 +30,8 @@ class ApiEnvelopeMiddleware:
             return self.get_response(request)
         sent = request.META.get("HTTP_X_REQUEST_ID", "")
         request.request_id = sent if REQUEST_ID_PATTERN.match(sent) else f"req_{random_token()}"
-        if request.method == "OPTIONS":
-            # No CORS: a browser preflight gets no Access-Control-* header and no data.
-            response = json_error(405, "method_not_allowed", "Method OPTIONS is not allowed.")
-        else:
-            response = self.get_response(request)
+        # No CORS: a browser preflight (OPTIONS) is a method like any other the API does not implement.
+        response = self.get_response(request)
         response["Service-Version"] = getattr(request, "api_version", None) or self.fallback_version(request)
         response["X-Request-Id"] = request.request_id
         return response

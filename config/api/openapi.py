@@ -3,26 +3,57 @@
 Inspect or regenerate it offline with `manage.py spectacular --format openapi-json --file openapi.json`.
 """
 
+import copy
 import functools
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularJSONAPIView
 
 from config.api.etag import conditional, etag_of
+from config.shapes import SHAPES, Shape
 
-# The per-app documentation (OpenApiViewExtension subclasses register themselves on import).
-# This module is imported by config.urls, so the extensions are registered before any
-# generation walks the URLs, whether through this view, `manage.py spectacular` or a test.
-import apikeys.api.openapi  # noqa: E402,F401  isort: skip
-import holds.api.openapi  # noqa: E402,F401  isort: skip
-import reservations.api.openapi  # noqa: E402,F401  isort: skip
+
+class ShapeExtension(OpenApiSerializerExtension):
+    """Documents a response shape (config/shapes.py) as the component of its name."""
+
+    target_class = Shape
+    match_subclasses = True
+
+    def get_name(self, auto_schema, direction):
+        return self.target.name
+
+    def map_serializer(self, auto_schema, direction):
+        return copy.deepcopy(self.target.schema)
+
+
+def add_shape_components(result: dict, generator=None, request=None, public=False, **kwargs) -> dict:
+    """Postprocessing hook: every shape is a component (so nested refs resolve), components sorted,
+    and drf-spectacular's internal enum marks dropped (enums stay inline)."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    for name, shape in SHAPES.items():
+        schemas.setdefault(name, copy.deepcopy(shape.schema))
+    result["components"] = {kind: dict(sorted(items.items())) for kind, items in sorted(result["components"].items())}
+    _drop_key(result, "x-spec-enum-id")
+    return result
+
+
+def _drop_key(node, key: str) -> None:
+    if isinstance(node, dict):
+        node.pop(key, None)
+        for value in node.values():
+            _drop_key(value, key)
+    elif isinstance(node, list):
+        for value in node:
+            _drop_key(value, key)
 
 
 @functools.cache
-def openapi_document() -> dict:
-    """Generated once per process: the document depends on the code only, not on the request."""
-    return SchemaGenerator().get_schema(request=None, public=True)
+def openapi_document() -> tuple[dict, str]:
+    """Generated once per process, with its ETag: the document depends on the code only."""
+    document = SchemaGenerator().get_schema(request=None, public=True)
+    return document, etag_of(document)
 
 
 class SchemaView(SpectacularJSONAPIView):
@@ -33,5 +64,5 @@ class SchemaView(SpectacularJSONAPIView):
 
     @extend_schema(exclude=True)
     def get(self, request, *args, **kwargs):
-        document = openapi_document()
-        return conditional(request, etag_of(document), lambda: document)
+        document, etag = openapi_document()
+        return conditional(request, etag, lambda: document)

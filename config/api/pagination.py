@@ -9,9 +9,10 @@ key, the tie-break that makes the ordering total.
 from dataclasses import dataclass
 
 from django.db.models import Q
+from rest_framework.pagination import BasePagination
 
 from config.api.errors import BadRequest
-from config.api.params import parse_int
+from config.api.inputs import INT_RE, looks_like_id
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
@@ -43,7 +44,9 @@ def parse_limit(query, expanded: bool) -> int:
     raw = query.get("limit")
     if raw is None:
         return DEFAULT_LIMIT
-    limit = parse_int(raw, "limit")
+    if not INT_RE.match(raw.strip()):
+        raise BadRequest("`limit` must be an integer.", param="limit")
+    limit = int(raw)
     if limit < 1:
         raise BadRequest("`limit` must be between 1 and 100.", param="limit")
     return min(limit, MAX_LIMIT_EXPANDED if expanded else MAX_LIMIT)
@@ -61,8 +64,9 @@ def _after(fields: tuple[tuple[str, bool], ...], values: dict, reverse: bool) ->
     return condition
 
 
-def paginate(queryset, query, ordering: Ordering, *, expanded: bool = False, id_field: str = "public_id") -> Page:
-    """One page of `queryset` (already filtered to the tenant and the filters)."""
+def paginate(queryset, query, ordering: Ordering, *, prefix: str, expanded: bool = False) -> Page:
+    """One page of `queryset` (already filtered to the tenant and the filters); `prefix` is
+    the id prefix of the list's objects (a cursor of another shape names nothing in it)."""
     limit = parse_limit(query, expanded)
     fields = ordering.with_tiebreak()
     starting_after = query.get("starting_after")
@@ -71,9 +75,11 @@ def paginate(queryset, query, ordering: Ordering, *, expanded: bool = False, id_
     reverse = ending_before is not None
     if cursor_id is not None:
         param = "starting_after" if starting_after is not None else "ending_before"
-        values = queryset.filter(**{id_field: cursor_id}).values(*(name for name, _ in fields)).first()
+        values = None
+        if looks_like_id(cursor_id, prefix):
+            values = queryset.filter(public_id=cursor_id).values(*(name for name, _ in fields)).first()
         if values is None:
-            raise BadRequest(f"No object `{cursor_id}` in this list.", param=param)
+            raise BadRequest(f"No object `{cursor_id[:64]}` in this list.", param=param)
         queryset = queryset.filter(_after(fields, values, reverse))
     rows = list(queryset.order_by(*ordering.order_by(reverse=reverse))[: limit + 1])
     has_more = len(rows) > limit
@@ -85,3 +91,45 @@ def paginate(queryset, query, ordering: Ordering, *, expanded: bool = False, id_
 
 def list_envelope(data: list, has_more: bool) -> dict:
     return {"object": "list", "data": data, "has_more": has_more}
+
+
+class KeysetPagination(BasePagination):
+    """Declares the pagination parameters of list actions to DRF and the OpenAPI document.
+
+    The views page with `paginate()` above, which needs the ordering and cursor prefix
+    only they know.
+    """
+
+    def paginate_queryset(self, queryset, request, view=None):  # pragma: no cover - views call paginate()
+        raise NotImplementedError("Use config.api.pagination.paginate().")
+
+    def get_schema_operation_parameters(self, view):
+        return [
+            {
+                "name": "limit",
+                "in": "query",
+                "required": False,
+                "description": (
+                    "Page size, 1 to 100 (default 20); a larger value is lowered to 100 (25 when `expand` is sent). "
+                    "0, negative or not an integer is 400."
+                ),
+                "schema": {"type": "integer", "minimum": 1, "default": DEFAULT_LIMIT},
+            },
+            {
+                "name": "starting_after",
+                "in": "query",
+                "required": False,
+                "description": "Id of an object in the list: the page after it. An id the list cannot find is 400.",
+                "schema": {"type": "string"},
+            },
+            {
+                "name": "ending_before",
+                "in": "query",
+                "required": False,
+                "description": (
+                    "Id of an object in the list: the page just before it, still in list order. Ignored with "
+                    "`starting_after`; an id the list cannot find is 400."
+                ),
+                "schema": {"type": "string"},
+            },
+        ]

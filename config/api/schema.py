@@ -1,78 +1,87 @@
-"""The AutoSchema every view is documented with (kept apart from the schema view to avoid an import cycle).
+"""The AutoSchema every /v1 operation is documented with (REST_FRAMEWORK's DEFAULT_SCHEMA_CLASS).
 
-Each endpoint documents what is its own (operation id, tag, summary, parameters
-specific to it, request body, success and specific error responses) with
-`@extend_schema`, attached from outside the view modules by an
-`OpenApiViewExtension` in the app's `api/openapi.py` (see `documented()`).
+An operation documents what is its own with `@extend_schema` on its action: operation
+id, tag, summary, description, the shape of its success, and its specific errors.
+Request bodies, filters and query serializers are derived by drf-spectacular from the
+serializers and filter sets the viewset declares. `ApiAutoSchema` adds what every
+operation shares, read from the viewset where the code says it:
 
-`ApiAutoSchema` adds what every /v1 operation shares, read from the code where the
-code says it:
-
-- the bearer security requirement, with the endpoint's scope (`ApiView.scopes`) as
-  its role (OpenAPI 3.1 allows roles on non-OAuth schemes), also stated in the text;
-- the request header `Service-Version` (the published versions);
-- the query parameters the view accepts (`ApiView.query_params`): `expand` from
-  `ApiView.expandable`, pagination and date filters from `QUERY_PARAMETERS`, the rest
-  declared by the endpoint; a parameter the code accepts but nobody documented, or one
-  documented that the code refuses, is a generator warning (and the tests forbid
-  warnings);
+- the bearer security requirement, with the action's scope as its role (OpenAPI 3.1
+  allows roles on non-OAuth schemes), also stated in the text;
+- the request header `Service-Version`, and `expand` from `ApiViewSet.expandable`;
+- the query serializer of the action (`ApiViewSet.query_serializers`), exploded;
 - the common errors (400, 401, 403, 422 `idempotency_key_reused`, 429, 500), appended
-  to the endpoint's own description of the same status;
+  to the operation's own description of the same status;
 - the response headers: `Service-Version`, `X-Request-Id`, `RateLimit-*`,
   `WWW-Authenticate` on 401, `Retry-After` on 429, `Location` on 201,
   `Idempotent-Replayed` where `Idempotency-Key` is accepted, `ETag` (and a 304)
   where `If-None-Match` is.
+
+A query parameter the action accepts but the document lacks, or the reverse, is a
+generator warning (and the tests forbid warnings).
 """
 
-from drf_spectacular.drainage import warn
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_view
+import copy
 
-from config.api import openapi_components as oc
+from drf_spectacular.drainage import warn
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import force_instance
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+
+from config.api.inputs import StrictSerializer
 from config.api.scopes import GUEST_EXPANSIONS, GUESTS
 from config.api.versions import LATEST_VERSION, VERSIONS
-from config.api.views import SAFE_METHODS, ApiView
-
-# Helpers for the per-app extension modules.
-
-
-def documented(view: type, **operations):
-    """A subclass of `view` whose handlers carry the given `extend_schema(...)` per method.
-
-    Used as `OpenApiViewExtension.view_replacement()`: the view module stays free of
-    schema code, and the original class is never altered.
-    """
-    replacement = type(view.__name__, (view,), {"__module__": view.__module__, "__doc__": view.__doc__})
-    return extend_schema_view(**operations)(replacement)
+from config.api.views import SAFE_METHODS, ApiViewSet
+from config.shapes import Shape, enum, obj, ref, string
 
 
-def ok(schema: str, description: str) -> OpenApiResponse:
-    return OpenApiResponse(response=oc.ref(schema), description=description)
-
-
-def error(description: str) -> OpenApiResponse:
-    return OpenApiResponse(response=oc.ref("Error"), description=description)
-
-
-def query(name: str, schema: dict, description: str, *, required: bool = False, **extra) -> OpenApiParameter:
-    return OpenApiParameter(
-        name, type=schema, location=OpenApiParameter.QUERY, required=required, description=description, **extra
+class ErrorDetailShape(Shape):
+    name = "ErrorDetail"
+    schema = obj(
+        "What went wrong.",
+        {
+            "type": enum(
+                ["invalid_request_error", "authentication_error", "rate_limit_error", "api_error"],
+                "`invalid_request_error` (400, 403, 404, 405, 409, 422), `authentication_error` (401), "
+                "`rate_limit_error` (429), `api_error` (500, 502).",
+            ),
+            "code": string("Stable machine code; branch on it.", examples=["booking_rules_violated"]),
+            "message": string("English, for logs; never match on it or show it to guests."),
+            "param": string("The offending request parameter; absent (not null) when none."),
+            "doc_url": string("`{docs_url}/api/errors#<code>`; always present.", format="uri"),
+            "violations": {
+                "type": "array",
+                "items": ref("Violation"),
+                "minItems": 1,
+                "description": "Only on `booking_rules_violated`, even for a single rule.",
+            },
+        },
+        required=["type", "code", "message", "doc_url"],
     )
 
 
-def path_id(name: str, description: str) -> OpenApiParameter:
-    """An object id in the path (any string: an id of the wrong kind is simply not found)."""
-    return OpenApiParameter(name, type={"type": "string"}, location=OpenApiParameter.PATH, description=description)
+class ErrorShape(Shape):
+    name = "Error"
+    schema = obj("The envelope of every failure.", {"error": ref("ErrorDetail")})
+
+
+def error(description: str) -> OpenApiResponse:
+    """A specific error response of an operation: its codes, in words."""
+    return OpenApiResponse(response=ErrorShape, description=description)
+
+
+def ok(shape: type[Shape], description: str) -> OpenApiResponse:
+    return OpenApiResponse(response=shape, description=description)
 
 
 def idempotency_key(*, required: bool) -> OpenApiParameter:
     if required:
         description = (
             "Required: a missing key is 400 `idempotency_key_invalid`. A retry with the same key replays the first "
-            "successful response verbatim (header `Idempotent-Replayed: true`); remembered 72 hours, scoped to the "
+            "successful response (header `Idempotent-Replayed: true`); remembered 72 hours, scoped to the "
             "restaurant. A refusal is not remembered, so resend a refused request (for example with `override`) "
-            "under the same key. The same key with a different request is 422 `idempotency_key_reused`."
+            "under the same key. The same key with a different request (query string included) is 422 "
+            "`idempotency_key_reused`."
         )
     else:
         description = (
@@ -82,11 +91,16 @@ def idempotency_key(*, required: bool) -> OpenApiParameter:
         )
     return OpenApiParameter(
         "Idempotency-Key",
-        type={"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"^[^\x00-\x1F\x7F]+$"},
+        type={"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"^[^\x00-\x1F\x7F-\x9F]+$"},
         location=OpenApiParameter.HEADER,
         required=required,
         description=description + " At most 255 characters, no control characters.",
     )
+
+
+def path_id(name: str, description: str) -> OpenApiParameter:
+    """An object id in the path (any string: an id of the wrong kind is simply not found)."""
+    return OpenApiParameter(name, type={"type": "string"}, location=OpenApiParameter.PATH, description=description)
 
 
 IF_NONE_MATCH = OpenApiParameter(
@@ -95,8 +109,6 @@ IF_NONE_MATCH = OpenApiParameter(
     location=OpenApiParameter.HEADER,
     description="An `ETag` received earlier: 304 with no body while it still matches.",
 )
-
-# What ApiAutoSchema derives for every operation.
 
 SERVICE_VERSION = OpenApiParameter(
     "Service-Version",
@@ -108,35 +120,6 @@ SERVICE_VERSION = OpenApiParameter(
     ),
 )
 
-QUERY_PARAMETERS = {
-    "limit": query(
-        "limit",
-        {"type": "integer", "minimum": 1, "default": 20},
-        "Page size, 1 to 100 (default 20); a larger value is lowered to 100 (25 when `expand` is sent). "
-        "0, negative or not an integer is 400.",
-    ),
-    "starting_after": query(
-        "starting_after",
-        {"type": "string"},
-        "Id of an object in the list: the page after it. An id the list cannot find is 400.",
-    ),
-    "ending_before": query(
-        "ending_before",
-        {"type": "string"},
-        "Id of an object in the list: the page just before it, still in list order. Ignored with "
-        "`starting_after`; an id the list cannot find is 400.",
-    ),
-    "date": query("date", {"type": "string", "format": "date"}, "Service date equal to (`YYYY-MM-DD`)."),
-    "date[gte]": query("date[gte]", {"type": "string", "format": "date"}, "Service date on or after."),
-    "date[lte]": query("date[lte]", {"type": "string", "format": "date"}, "Service date on or before."),
-    "updated_since": query(
-        "updated_since",
-        {"type": "string", "examples": ["2026-12-01T09:00:00+01:00"]},
-        "ISO 8601 (no offset is read as UTC): records with `updated_at` at or after it; the order becomes "
-        "`(updated_at, id)` ascending, and a record changing while paging moves to the end.",
-    ),
-}
-
 EXPANSIONS = {
     "guest": "`guest`: the full guest object instead of its id (needs `guests:read`)",
     "events": "`events`: the reservation's lifecycle events, oldest first",
@@ -146,70 +129,93 @@ EXPANSIONS = {
     ),
 }
 
-HEADER_NAMES = {
-    "ServiceVersion": "Service-Version",
-    "RequestId": "X-Request-Id",
-    "RateLimitLimit": "RateLimit-Limit",
-    "RateLimitRemaining": "RateLimit-Remaining",
-    "RateLimitReset": "RateLimit-Reset",
-    "RateLimitResource": "RateLimit-Resource",
-    "RetryAfter": "Retry-After",
-    "WWWAuthenticate": "WWW-Authenticate",
-    "Location": "Location",
-    "IdempotentReplayed": "Idempotent-Replayed",
-    "ETag": "ETag",
+
+def _header(description: str, schema: dict, required: bool = False) -> dict:
+    return {"description": description, "required": required, "schema": schema}
+
+
+HEADERS = {
+    "Service-Version": _header(
+        "The API version applied to the request (the header sent, else the key's pinned version).",
+        {"type": "string", "examples": [LATEST_VERSION]},
+        required=True,
+    ),
+    "X-Request-Id": _header(
+        "Unique per request; echoes a sent `X-Request-Id` when it is 1 to 200 of `A-Za-z0-9._:-`.",
+        {"type": "string"},
+        required=True,
+    ),
+    "RateLimit-Limit": _header(
+        "Burst size of the budget the request drew on. Present once the key is authenticated (not on a 401).",
+        {"type": "integer"},
+    ),
+    "RateLimit-Remaining": _header("Requests left in the burst.", {"type": "integer", "minimum": 0}),
+    "RateLimit-Reset": _header("Seconds until the bucket is full again.", {"type": "integer", "minimum": 0}),
+    "RateLimit-Resource": _header(
+        "The budget drawn on: `read` (all reads) or `write` (create, modify, cancel, holds).",
+        {"type": "string", "enum": ["read", "write"]},
+    ),
+    "Retry-After": _header("Seconds to wait before retrying.", {"type": "integer", "minimum": 1}, required=True),
+    "WWW-Authenticate": _header("The scheme to authenticate with: `Bearer`.", {"type": "string"}, required=True),
+    "Location": _header("Path of the created object.", {"type": "string"}, required=True),
+    "Idempotent-Replayed": _header(
+        "`true` when this is the stored response of an earlier request with the same `Idempotency-Key`; "
+        "absent on a first execution.",
+        {"type": "string", "enum": ["true"]},
+    ),
+    "ETag": _header(
+        "Strong validator of the body; send it back in `If-None-Match` to revalidate.",
+        {"type": "string"},
+        required=True,
+    ),
 }
-RATE_LIMIT_HEADERS = ("RateLimitLimit", "RateLimitRemaining", "RateLimitReset", "RateLimitResource")
+RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Resource")
+
+
+def _component_name(header: str) -> str:
+    return header.removeprefix("X-").replace("-", "")
+
+
+def add_header_components(result: dict, generator=None, request=None, public=False, **kwargs) -> dict:
+    """drf-spectacular postprocessing hook: the response headers as reusable components."""
+    headers = result.setdefault("components", {}).setdefault("headers", {})
+    for name, header in HEADERS.items():
+        headers[_component_name(name)] = header
+    result["components"]["headers"] = dict(sorted(headers.items()))
+    return result
 
 
 def _header_refs(*names: str) -> dict:
-    return {HEADER_NAMES[name]: oc.ref(name, "headers") for name in names}
-
-
-class BearerKeyScheme(OpenApiAuthenticationExtension):
-    """`Authorization: Bearer sk_live_...`; the endpoint's scope is the requirement's role."""
-
-    target_class = "config.api.auth.ApiKeyAuthentication"
-    name = "bearerAuth"
-
-    def get_security_requirement(self, auto_schema):
-        scope = auto_schema.required_scope() if isinstance(auto_schema, ApiAutoSchema) else None
-        return {self.name: [scope] if scope else []}
-
-    def get_security_definition(self, auto_schema):
-        return oc.SECURITY_SCHEMES["bearerAuth"]
+    return {name: ref(_component_name(name), "headers") for name in names}
 
 
 class ApiAutoSchema(AutoSchema):
-    # The view is an ApiView: what follows applies.
-
     def is_api_view(self) -> bool:
-        return isinstance(self.view, ApiView)
+        return isinstance(self.view, ApiViewSet)
+
+    @property
+    def action(self) -> str | None:
+        return getattr(self.view, "action", None)
 
     def required_scope(self) -> str | None:
-        if not self.is_api_view():
-            return None
-        return self.view.scopes.get(self.method, self.view.default_scope)
-
-    def accepted_query(self) -> frozenset[str]:
-        return self.view.query_params.get(self.method, frozenset())
+        return self.view.required_scope() if self.is_api_view() else None
 
     def expandable(self) -> frozenset[str]:
-        return self.view.expandable.get(self.method, frozenset())
+        return self.view.expandable.get(self.action, frozenset()) if self.is_api_view() else frozenset()
 
-    # Parameters.
+    # --- parameters ----------------------------------------------------------------
 
     def get_override_parameters(self):
         parameters = list(super().get_override_parameters())
         if not self.is_api_view():
             return parameters
         derived = [SERVICE_VERSION]
-        for name in sorted(self.accepted_query()):
-            if name == "expand":
-                derived.append(self._expand_parameter())
-            elif name in QUERY_PARAMETERS:
-                derived.append(QUERY_PARAMETERS[name])
-        # Explicit parameters of the endpoint come after, and win on the same name.
+        query = self.view.query_serializers.get(self.action)
+        if query is not None:
+            derived.append(query)
+        if self.action in self.view.expandable:
+            derived.append(self._expand_parameter())
+        # The operation's own parameters come after, and win on the same name.
         return derived + parameters
 
     def _expand_parameter(self) -> OpenApiParameter:
@@ -220,22 +226,43 @@ class ApiAutoSchema(AutoSchema):
         lines = "; ".join(EXPANSIONS.get(value, f"`{value}`") for value in values)
         return OpenApiParameter(
             "expand",
-            type={"type": "array", "items": {"type": "string", "enum": values}, "uniqueItems": True},
+            type={"type": "array", "items": {"type": "string", "enum": values}, "uniqueItems": True, "minItems": 1},
             location=OpenApiParameter.QUERY,
             style="form",
             explode=False,
             description=(
-                f"Comma-separated objects to include: {lines}. Another value is 400 with `param: expand`; "
-                "a guest-data expansion without `guests:read` is 403 `insufficient_scope` with `param: expand`."
+                f"Comma-separated objects to include: {lines}. Another value, an empty one or one named twice is "
+                "400 with `param: expand`; a guest-data expansion without `guests:read` is 403 "
+                "`insufficient_scope` with `param: expand`."
             ),
         )
+
+    def _is_list_view(self, serializer=None) -> bool:
+        # A shape is the whole answer (a list answers its envelope shape): never wrap it in an array.
+        # Asked about the operation (no serializer), the list action is the one that pages and filters.
+        if isinstance(serializer, type) and issubclass(serializer, Shape):
+            return False
+        if self.is_api_view():
+            return self.action == "list"
+        return super()._is_list_view(serializer)
+
+    def _map_serializer(self, serializer, direction, bypass_extensions=False):
+        """A request body is closed (an unknown field is 400), with the constraints its serializer
+        states in `Meta.schema_extra` beyond its fields (e.g. "`guest` or `guest_id`")."""
+        schema = super()._map_serializer(serializer, direction, bypass_extensions)
+        if direction == "request" and isinstance(force_instance(serializer), StrictSerializer):
+            schema["additionalProperties"] = False
+            schema.update(copy.deepcopy(getattr(getattr(serializer, "Meta", None), "schema_extra", {})))
+        return schema
+
+    # --- the operation ---------------------------------------------------------------
 
     def get_operation(self, path, path_regex, path_prefix, method, registry):
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
         if operation is None or not self.is_api_view():
             return operation
         self._check_query(operation)
-        self._order_parameters(operation)
+        self._tidy_parameters(operation)
         self._state_scope(operation)
         if "requestBody" in operation:
             operation["requestBody"]["required"] = True  # a create needs its fields; an empty PATCH is 400
@@ -248,22 +275,26 @@ class ApiAutoSchema(AutoSchema):
         return {p["name"] for p in operation.get("parameters", []) if p.get("in") == location}
 
     def _check_query(self, operation) -> None:
-        """The document lists exactly the query parameters the view accepts."""
+        """The document lists exactly the query parameters the action accepts."""
         documented = self._parameter_names(operation, "query")
-        accepted = self.accepted_query()
+        accepted = self.view.accepted_params()
         view = self.view.__class__.__name__
         for name in sorted(accepted - documented):
-            warn(f"{view} {self.method} accepts the query parameter `{name}`, which is not documented")
-            operation.setdefault("parameters", []).append(
-                {"in": "query", "name": name, "schema": {"type": "string"}, "description": "Undocumented."}
-            )
+            warn(f"{view}.{self.action} accepts the query parameter `{name}`, which is not documented")
         for name in sorted(documented - accepted):
-            warn(f"{view} {self.method} documents the query parameter `{name}`, which the view refuses")
+            warn(f"{view}.{self.action} documents the query parameter `{name}`, which the view refuses")
 
-    def _order_parameters(self, operation) -> None:
+    def _tidy_parameters(self, operation) -> None:
+        """Path, query, header order (required first); a query array is comma-separated, as the API reads it."""
         order = {"path": 0, "query": 1, "header": 2, "cookie": 3}
         parameters = operation.get("parameters", [])
         parameters.sort(key=lambda p: (order.get(p.get("in"), 4), not p.get("required", False)))
+        for parameter in parameters:
+            if "description" in parameter:
+                parameter["description"] = parameter["description"].strip()
+            if parameter.get("in") == "query" and parameter.get("schema", {}).get("type") == "array":
+                parameter.setdefault("style", "form")
+                parameter.setdefault("explode", False)
 
     def _state_scope(self, operation) -> None:
         scope = self.required_scope()
@@ -271,15 +302,11 @@ class ApiAutoSchema(AutoSchema):
         description = operation.get("description", "").rstrip()
         operation["description"] = f"{description}\n\n{line}" if description else line
 
-    def _has_idempotency_key(self, operation) -> bool:
-        return "Idempotency-Key" in self._parameter_names(operation, "header")
-
-    def _idempotency_key_required(self, operation) -> bool:
-        return any(
-            p.get("required")
-            for p in operation.get("parameters", [])
-            if p.get("in") == "header" and p["name"] == "Idempotency-Key"
-        )
+    def _idempotency_header(self, operation) -> dict | None:
+        for parameter in operation.get("parameters", []):
+            if parameter.get("in") == "header" and parameter["name"] == "Idempotency-Key":
+                return parameter
+        return None
 
     def _common_errors(self, operation) -> dict[str, str]:
         reads = self.method in SAFE_METHODS
@@ -289,13 +316,14 @@ class ApiAutoSchema(AutoSchema):
         ]
         if "requestBody" in operation:
             bad_request.append(
-                "A body that is not a JSON object or is larger than 1 MiB; an unknown field, or a field of the "
-                "wrong type or value (named in `param`); any body field sent in the query string."
+                "A body that is not a JSON object, is nested too deep or is larger than 1 MiB; an unknown field, or "
+                "a field of the wrong type or value (named in `param`); any body field sent in the query string."
             )
         elif not reads:
             bad_request.append("Any body: this operation takes none (the first field is named in `param`).")
-        if self._has_idempotency_key(operation):
-            missing = "missing, " if self._idempotency_key_required(operation) else ""
+        idempotency = self._idempotency_header(operation)
+        if idempotency is not None:
+            missing = "missing, " if idempotency.get("required") else ""
             bad_request.append(
                 f"`idempotency_key_invalid` (`param: Idempotency-Key`): the key is {missing}empty, longer than 255 "
                 "characters or contains control characters."
@@ -321,7 +349,12 @@ class ApiAutoSchema(AutoSchema):
             ),
             "500": "`api_error` (type `api_error`): a fault on the service side; nothing was changed or remembered.",
         }
-        if self._has_idempotency_key(operation):
+        if not reads:
+            errors["429"] += (
+                " `lock_timeout` (type `rate_limit_error`): another write of the restaurant held its lock too long; "
+                "nothing was written. Retry after `Retry-After` seconds."
+            )
+        if idempotency is not None:
             errors["422"] = (
                 "`idempotency_key_reused` (`param: Idempotency-Key`): the key was used with a different request; "
                 "the first response is not replayed."
@@ -330,7 +363,7 @@ class ApiAutoSchema(AutoSchema):
 
     def _add_common_errors(self, operation) -> None:
         responses = operation["responses"]
-        content = {"application/json": {"schema": oc.ref("Error")}}
+        content = {"application/json": {"schema": ref("Error")}}
         for status, text in self._common_errors(operation).items():
             if status in responses:
                 own = responses[status].get("description", "").strip()
@@ -346,19 +379,19 @@ class ApiAutoSchema(AutoSchema):
             responses["304"] = {
                 "description": "Not modified: the `ETag` sent in `If-None-Match` still matches. No body."
             }
-        idempotent = self._has_idempotency_key(operation)
+        idempotent = self._idempotency_header(operation) is not None
         for status, response in responses.items():
-            names = ["ServiceVersion", "RequestId"]
+            names = ["Service-Version", "X-Request-Id"]
             if status != "401":
                 names += RATE_LIMIT_HEADERS
             if status == "401":
-                names.append("WWWAuthenticate")
+                names.append("WWW-Authenticate")
             if status == "429":
-                names.append("RetryAfter")
+                names.append("Retry-After")
             if status == "201":
                 names.append("Location")
             if idempotent and status.startswith("2"):
-                names.append("IdempotentReplayed")
+                names.append("Idempotent-Replayed")
             if conditional and status in ("200", "304"):
                 names.append("ETag")
             response["headers"] = {**_header_refs(*names), **response.get("headers", {})}

@@ -1,14 +1,34 @@
-"""The base class of every /v1 view: authentication, rate limit, plan, version, scopes,
-strict query strings, in that order, before the handler runs."""
+"""The base class of every /v1 viewset: the checks every request passes, in this order,
+before its action runs (docs/design.md, "Order of checks"):
 
+1. authentication (401), by the class configured in REST_FRAMEWORK;
+2. the restaurant's rate limit (429), drawn first so every authenticated answer
+   carries the `RateLimit-*` headers;
+3. the plan (403 `plan_required`) and `Service-Version` (400);
+4. the method (405 with `Allow`), before anything the query string says;
+5. the action's scope (403 `insufficient_scope`);
+6. the query string: unknown or repeated names (400 naming them), `expand` values and
+   the scope guest-data expansions demand (403 with `param: expand`).
+
+A subclass declares, per action, as data: `scopes`, `expandable`, `query_serializers`
+(non-list query strings) and `filterset_class` (its list); bodies are read with
+`read_input()` and a `StrictSerializer`, after the field-demanded scopes of the body.
+Every response leaves through `finalize_response`, which removes guest data for a key
+without `guests:read` (config.gating) and adds the rate-limit headers.
+"""
+
+from rest_framework import exceptions, viewsets
 from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.views import APIView
 
 from config.api import ratelimit
 from config.api.errors import ApiError, BadRequest
-from config.api.params import parse_expand, read_json_object, reject_unknown_params
-from config.api.scopes import READ, check_endpoint_scope, check_expand_scopes, check_field_scopes
+from config.api.filters import StrictFilterBackend
+from config.api.inputs import parse_json_object
+from config.api.pagination import PAGINATION_PARAMS, KeysetPagination
+from config.api.scopes import GUESTS, READ, check_endpoint_scope, check_expand_scopes, check_field_scopes
 from config.api.versions import resolve_version
+from config.formats import Viewer, zone
+from config.gating import redact
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 
@@ -24,47 +44,93 @@ class JsonOnly(BaseContentNegotiation):
         return renderer, renderer.media_type
 
 
-class ApiView(APIView):
-    # Scope needed per HTTP method; a method not listed needs `default_scope`.
+class ApiViewSet(viewsets.GenericViewSet):
+    #: Scope per action; an action not listed needs `default_scope` (None: any live key).
     scopes: dict[str, str | None] = {}
     default_scope: str | None = READ
-    # Query parameters each method accepts; anything else is 400 naming it.
-    query_params: dict[str, frozenset[str]] = {}
-    # Values `expand` accepts per method.
+    #: Values `expand` accepts per action (no entry: `expand` is not a parameter).
     expandable: dict[str, frozenset[str]] = {}
+    #: Serializer reading the query string of a non-list action.
+    query_serializers: dict = {}
+    #: The body fields that demand a scope of their own (config.api.scopes.FieldScope).
+    field_scopes: tuple = ()
+    #: Actions that page (besides `list`).
+    paginated_actions: frozenset[str] = frozenset()
+
     content_negotiation_class = JsonOnly
-    # OPTIONS never reaches a view (the middleware refuses it: no CORS), so `Allow` omits it.
-    http_method_names = [name for name in APIView.http_method_names if name != "options"]
+    filter_backends = [StrictFilterBackend]
+    pagination_class = KeysetPagination
+    lookup_value_regex = "[^/]+"
+    # No CORS and no metadata: OPTIONS is a method like any other the API does not implement.
+    http_method_names = ["get", "post", "patch", "delete", "put", "head"]
+
+    # --- the checks -------------------------------------------------------------------
 
     def initial(self, request, *args, **kwargs):
         self.format_kwarg = None
         request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(request)
+        if request.method == "OPTIONS":  # a CORS preflight carries no key: no CORS, and nothing to read
+            raise exceptions.MethodNotAllowed(request.method)
         client = request.user  # authenticates, or raises 401
         restaurant = client.restaurant
-        # Every authenticated request draws on the budget, so every authenticated answer
-        # (plan_required and a bad version included) carries the RateLimit headers.
         resource = "read" if request.method in SAFE_METHODS else "write"
         request._request.rate_limit = ratelimit.consume(restaurant, resource)
         if not restaurant.api_access:
             raise ApiError("This restaurant's plan does not include API access.", status=403, code="plan_required")
-        version = resolve_version(request.META.get("HTTP_SERVICE_VERSION"), client.key.api_version)
+        version = resolve_version(request.META.get("HTTP_SERVICE_VERSION"), client.api_version)
         if version is None:
             raise BadRequest("This Service-Version is not published.", param="Service-Version")
         request._request.api_version = version
-        check_endpoint_scope(client, self.scopes.get(request.method, self.default_scope))
-        reject_unknown_params(request.query_params, self.query_params.get(request.method, frozenset()))
-        self.expand = parse_expand(request.query_params, self.expandable.get(request.method, frozenset()))
+        if self.action is None:  # a method this route does not implement, whatever the query says
+            raise exceptions.MethodNotAllowed(request.method)
+        check_endpoint_scope(client, self.required_scope())
+        self.reject_unknown_params(request.query_params)
+        self.expand = self.parse_expand(request.query_params)
         check_expand_scopes(client, self.expand)
 
-    def finalize_response(self, request, response, *args, **kwargs):
-        response = super().finalize_response(request, response, *args, **kwargs)
-        state = getattr(request._request, "rate_limit", None)
-        if state is not None:
-            for name, value in state.headers().items():
-                response.setdefault(name, value)
-        return response
+    def required_scope(self) -> str | None:
+        return self.scopes.get(self.action, self.default_scope)
 
-    # Helpers for handlers.
+    def accepted_params(self) -> frozenset[str]:
+        """The query names this action accepts: its filters and pages, its query serializer, `expand`."""
+        names = set()
+        if self.action == "list" or self.action in self.paginated_actions:
+            names |= PAGINATION_PARAMS
+        filterset = getattr(self, "filterset_class", None)
+        if self.action == "list" and filterset is not None:
+            names |= set(filterset.base_filters)
+        serializer = self.query_serializers.get(self.action)
+        if serializer is not None:
+            names |= set(serializer().fields)
+        if self.action in self.expandable:
+            names.add("expand")
+        return frozenset(names)
+
+    def reject_unknown_params(self, query) -> None:
+        allowed = self.accepted_params()
+        for name in query:
+            if name not in allowed:
+                raise BadRequest(f"Unknown query parameter `{name[:64]}`.", param=name[:64])
+            if len(query.getlist(name)) > 1:
+                raise BadRequest(f"Send `{name}` once.", param=name)
+
+    def parse_expand(self, query) -> frozenset[str]:
+        """`expand` as a comma-separated list of distinct values (`expand=guest,events`)."""
+        raw = query.get("expand")
+        if raw is None:
+            return frozenset()
+        values = [part.strip() for part in raw.split(",")]
+        if not raw.strip() or "" in values:
+            raise BadRequest("`expand` lists values separated by commas, none empty.", param="expand")
+        if len(set(values)) != len(values):
+            raise BadRequest("`expand` names a value twice.", param="expand")
+        allowed = self.expandable.get(self.action, frozenset())
+        for value in values:
+            if value not in allowed:
+                raise BadRequest(f"`{value[:64]}` cannot be expanded here.", param="expand")
+        return frozenset(values)
+
+    # --- helpers for actions --------------------------------------------------------------
 
     @property
     def client(self):
@@ -74,21 +140,55 @@ class ApiView(APIView):
     def restaurant(self):
         return self.request.user.restaurant
 
-    def json_body(self, allowed: frozenset[str], field_scopes=()) -> dict:
-        """The JSON body, refusing unknown fields and fields the key may not send."""
-        body = read_json_object(self.request)
+    def viewer(self) -> Viewer:
+        return Viewer(tz=zone(self.restaurant.timezone), expand=self.expand)
+
+    def read_query(self):
+        """The action's query string, validated by its query serializer."""
+        serializer = self.query_serializers[self.action](data=self.request.query_params.dict())
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def read_body(self, serializer_class, *, refused: dict[str, str] | None = None, **context):
+        """The JSON body, validated by `serializer_class`, in this order: unknown fields refused by
+        name; the scopes fields demand; the action's `refused` fields (known, never accepted here);
+        then every field's type and bounds. Returns the valid serializer."""
+        body = self.raw_body()
+        refused = refused or {}
+        fields = serializer_class().fields
         for name in body:
-            if name not in allowed:
-                raise BadRequest(f"Unknown field `{name}`.", param=name)
-        check_field_scopes(self.client, body, field_scopes)
-        return body
+            if name not in fields and name not in refused:
+                raise BadRequest(f"Unknown field `{name[:64]}`.", param=name[:64])
+        check_field_scopes(self.client, body, self.field_scopes)
+        for name in body:
+            if name in refused:
+                raise BadRequest(refused[name], param=name)
+        serializer = serializer_class(data=body, context=context)
+        serializer.is_valid(raise_exception=True)
+        return serializer
+
+    def raw_body(self) -> dict:
+        if not hasattr(self, "_raw_body"):
+            self._raw_body = parse_json_object(self.request.body)
+        return self._raw_body
 
     def no_body(self) -> None:
         """Cancel and release take no body: a field sent is refused by name."""
-        body = read_json_object(self.request)
+        body = self.raw_body()
         if body:
-            name = next(iter(body))
+            name = next(iter(body))[:64]
             raise BadRequest(f"This operation takes no body; `{name}` is not accepted.", param=name)
 
-    def serializer_context(self) -> dict:
-        return {"client": self.client, "restaurant": self.restaurant, "expand": self.expand}
+    # --- every response ---------------------------------------------------------------------
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        client = getattr(request, "_user", None)
+        data = getattr(response, "data", None)
+        if data is not None and client is not None and not client.has_scope(GUESTS):
+            response.data = redact(response.data, guest_data=False)
+        response = super().finalize_response(request, response, *args, **kwargs)
+        state = getattr(request._request, "rate_limit", None)
+        if state is not None:
+            for name, value in state.headers().items():
+                response.setdefault(name, value)
+        return response

@@ -1,8 +1,6 @@
-from django.urls import path
+from config.api.router import ApiRouter
+from holds.api.views import HoldViewSet
 
-from holds.api import views
-
-urlpatterns = [
-    path("holds", views.HoldListView.as_view()),
-    path("holds/<str:hold_id>", views.HoldDetailView.as_view()),
-]
+router = ApiRouter()
+router.register("holds", HoldViewSet, basename="holds")
+urlpatterns = router.urls

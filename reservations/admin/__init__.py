@@ -3,7 +3,7 @@ joined tables, shifts, closures, day notes, blocks and companies.
 
 Managers (and owners, co-owners) edit; hosts look. Every write bumps the restaurant's
 availability version (RestaurantScopedAdmin.bump_availability). Scoping rules:
-apikeys/backoffice.py.
+apikeys/scoped_admin.py.
 """
 
 from django.contrib import admin
@@ -12,12 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import Count
 
-from apikeys.backoffice import (
-    HOST,
-    MANAGE_POLICY,
-    RestaurantScopedAdmin,
-    RestaurantScopedTabularInline,
-)
+from apikeys.roles import HOST, MANAGE_POLICY
+from apikeys.scoped_admin import RestaurantScopedAdmin, RestaurantScopedTabularInline
 from reservations.admin.forms import (
     ClosureForm,
     CombinationForm,

@@ -1,39 +1,46 @@
-import datetime as dt
+"""Day and month availability."""
 
 from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
 
-from config.api.errors import BadRequest
-from config.api.etag import conditional
-from config.api.params import MONTH_RE, parse_date, parse_int
-from config.api.views import ApiView
-from reservations import availability
-from reservations.api import availability_serializers as out
-from reservations.engine_data import policy_for
+from config.api.etag import conditional, etag_of
+from config.api.schema import IF_NONE_MATCH, error, ok
+from config.api.views import ApiViewSet
+from reservations.api.inputs import DayAvailabilityQuery, MonthAvailabilityQuery
+from reservations.selectors import availability
+from reservations.selectors.engine_policy import policy_for
+from reservations.shapes.availability import AvailabilityMonthShape, AvailabilityShape, Text
 
-# Dates the engine can reason about (it looks a day before and two days after a date).
-FIRST_DATE, LAST_DATE = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
-
-
-def _required(query, name: str) -> str:
-    value = query.get(name)
-    if value is None or value == "":
-        raise BadRequest(f"`{name}` is required.", param=name)
-    return value
+NOT_FOUND_EXCLUDING = "`not_found` with `param: excluding`: the key could not fetch that hold or reservation."
 
 
-def _in_range(date: dt.date, param: str) -> dt.date:
-    if not FIRST_DATE <= date <= LAST_DATE:
-        raise BadRequest(f"`{param}` is out of range.", param=param)
-    return date
+class DayAvailabilityViewSet(ApiViewSet):
+    singleton = True
+    query_serializers = {"retrieve": DayAvailabilityQuery}
 
-
-class DayAvailabilityView(ApiView):
-    query_params = {"GET": frozenset({"service_date", "party_size", "section_id", "excluding", "locale"})}
-
-    def get(self, request):
-        query, restaurant = request.query_params, self.restaurant
-        date = _in_range(parse_date(_required(query, "service_date"), "service_date"), "service_date")
-        party_size = parse_int(_required(query, "party_size"), "party_size", minimum=1)
+    @extend_schema(
+        operation_id="getAvailability",
+        tags=["Availability"],
+        summary="Read one day's availability",
+        description=(
+            "The services of one date and the slots a party of this size can take. A projection of what was "
+            "sellable at read time, not a promise: create and hold re-validate under a lock."
+        ),
+        parameters=[IF_NONE_MATCH],
+        responses={
+            200: ok(AvailabilityShape, "The day's availability."),
+            400: error(
+                "`bad_request`: `service_date` or `party_size` missing or malformed; an unknown `section_id`; "
+                "`excluding` neither a `hold_` nor a `resv_` id; `locale` not a guest language (each named in "
+                "`param`)."
+            ),
+            404: error(NOT_FOUND_EXCLUDING),
+        },
+    )
+    def retrieve(self, request) -> Response:
+        query, restaurant = self.read_query(), self.restaurant
+        date, party_size = query["service_date"], query["party_size"]
         locale = availability.resolve_locale(restaurant, query.get("locale"))
         policy = policy_for(restaurant)
         group_id = availability.resolve_section_group(policy, query.get("section_id"))
@@ -41,53 +48,55 @@ class DayAvailabilityView(ApiView):
         section_id = policy.sections[group_id].public_id if group_id is not None else None
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         now = timezone.now()
-        etag = availability.availability_etag(
-            restaurant,
-            policy,
-            date,
-            date,
-            now,
-            "day",
-            request.api_version,
-            date,
-            party_size,
-            group_id,
-            query.get("excluding"),
-            locale,
-        )
+        state = availability.answer_state(restaurant, policy, date, date, now)
+        etag = etag_of(*state, "day", request.api_version, date, party_size, group_id, query.get("excluding"), locale)
 
         def build():
             result = availability.day(
                 restaurant, date=date, party_size=party_size, group_id=group_id, exclude=exclude, now=now
             )
-            text = out.Text(locale, restaurant.primary_language)
-            return out.availability_day(result, policy=policy, section_id=section_id, text=text)
+            text = Text(locale, restaurant.primary_language)
+            return AvailabilityShape.render(result, policy=policy, section_id=section_id, text=text)
 
         return conditional(request, etag, build)
 
 
-class MonthAvailabilityView(ApiView):
-    query_params = {"GET": frozenset({"month", "excluding", "locale"})}
+class MonthAvailabilityViewSet(ApiViewSet):
+    singleton = True
+    query_serializers = {"retrieve": MonthAvailabilityQuery}
 
-    def get(self, request):
-        query, restaurant = request.query_params, self.restaurant
-        month = _required(query, "month")
-        if not MONTH_RE.match(month):
-            raise BadRequest("`month` must be YYYY-MM.", param="month")
-        first, last = availability.month_bounds(int(month[:4]), int(month[5:]))
-        _in_range(first, "month")
-        _in_range(last, "month")
+    @extend_schema(
+        operation_id="getMonthAvailability",
+        tags=["Availability"],
+        summary="Read a month's availability",
+        description=(
+            "Every day of a month, in order: which party sizes can be seated, in which areas, and why a day offers "
+            "nothing. No party size or section filter."
+        ),
+        parameters=[IF_NONE_MATCH],
+        responses={
+            200: ok(AvailabilityMonthShape, "The month's availability."),
+            400: error(
+                "`bad_request`: `month` missing or not `YYYY-MM`; `excluding` neither a `hold_` nor a `resv_` id; "
+                "`locale` not a guest language (each named in `param`)."
+            ),
+            404: error(NOT_FOUND_EXCLUDING),
+        },
+    )
+    def retrieve(self, request) -> Response:
+        query, restaurant = self.read_query(), self.restaurant
+        first, last = availability.month_bounds(query["month"].year, query["month"].month)
+        month = f"{first:%Y-%m}"
         locale = availability.resolve_locale(restaurant, query.get("locale"))
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         policy = policy_for(restaurant)
         now = timezone.now()
-        etag = availability.availability_etag(
-            restaurant, policy, first, last, now, "month", request.api_version, month, query.get("excluding"), locale
-        )
+        state = availability.answer_state(restaurant, policy, first, last, now)
+        etag = etag_of(*state, "month", request.api_version, month, query.get("excluding"), locale)
 
         def build():
             days = availability.month(restaurant, first=first, last=last, exclude=exclude, now=now)
-            text = out.Text(locale, restaurant.primary_language)
-            return out.availability_month(month, days, policy=policy, text=text)
+            text = Text(locale, restaurant.primary_language)
+            return AvailabilityMonthShape.render(month, days, policy=policy, text=text)
 
         return conditional(request, etag, build)

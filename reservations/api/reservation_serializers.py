@@ -1,8 +1,9 @@
 """Wire shapes of a reservation and its events, gated by the viewer's scopes."""
 
-from config.api.formats import iso_date, timestamp
 from config.api.gating import RESERVATION_GUEST_KEYS, Viewer, gate, gate_event_data
 from guests.api.serializers import guest as guest_object
+
+from config.formats import iso_date, timestamp
 from reservations.api.floor_serializers import company, table
 
 

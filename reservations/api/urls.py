@@ -1,10 +1,15 @@
-from django.urls import path
+from config.api.router import ApiRouter
+from reservations.api import availability_views, reservation_views, views
 
-from reservations.api import availability_views, views
-
-urlpatterns = [
-    path("configuration", views.ConfigurationView.as_view()),
-    path("sections", views.SectionListView.as_view()),
-    path("availability", availability_views.DayAvailabilityView.as_view()),
-    path("availability/months", availability_views.MonthAvailabilityView.as_view()),
-]
+router = ApiRouter()
+router.register("configuration", views.ConfigurationViewSet, basename="configuration")
+router.register("sections", views.SectionViewSet, basename="sections")
+router.register("availability", availability_views.DayAvailabilityViewSet, basename="availability")
+router.register("availability/months", availability_views.MonthAvailabilityViewSet, basename="availability-months")
+router.register("reservations", reservation_views.ReservationViewSet, basename="reservations")
+router.register(
+    r"reservations/(?P<reservation_id>[^/]+)/events",
+    reservation_views.ReservationEventViewSet,
+    basename="reservation-events",
+)
+urlpatterns = router.urls

@@ -50,6 +50,10 @@ POLICY_RULE_ORDER = (
     "date_in_past",
 )
 OVERRIDABLE = frozenset(code for code, rule in RULES.items() if rule.overridable)
+# The same, in the order of checks (how documents and refusals list them).
+OVERRIDABLE_CODES = tuple(code for code in RULES if code in OVERRIDABLE)
+# No restaurant seats more: a larger party is a typo or a probe, refused as input before any rule runs.
+MAX_PARTY_SIZE = 1000
 
 
 @dataclass(frozen=True)

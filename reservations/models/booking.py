@@ -4,52 +4,91 @@ from django.contrib.postgres.indexes import GistIndex
 from django.db import models
 from django.db.models import Q
 
-from config.api.ids import new_event_id, new_reservation_id
+from config.ids import new_event_id, new_reservation_id
 
-STATUSES = (
-    "awaiting_guarantee",
-    "awaiting_guest",
-    "held",
-    "pending",
-    "confirmed",
-    "partially_seated",
-    "seated",
-    "completed",
-    "cancelled",
-    "no_show",
-)
+
+class ReservationStatus(models.TextChoices):
+    AWAITING_GUARANTEE = "awaiting_guarantee"
+    AWAITING_GUEST = "awaiting_guest"  # never served: a widget booking part-way through its card step
+    HELD = "held"  # never served
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    PARTIALLY_SEATED = "partially_seated"
+    SEATED = "seated"
+    COMPLETED = "completed"
+    CANCELLED = "cancelled"
+    NO_SHOW = "no_show"
+
+
 # Bookings in these states hold their tables and count against caps.
 OCCUPYING_STATUSES = ("awaiting_guarantee", "pending", "confirmed", "partially_seated", "seated")
 FINAL_STATUSES = ("completed", "cancelled", "no_show")
-SOURCES = ("manual", "widget", "walk_in", "import", "waitlist", "api")
-CHANNELS = ("back_office", "website_widget", "phone", "walk_in", "google_reserve", "partner_platform", "api")
-NOTIFICATION_MODES = ("service_managed", "partner_managed")
-GUARANTEE_STATUSES = ("requested", "active", "charged", "refunded", "released", "failed")
-EVENT_TYPES = (
-    "reservation.created",
-    "reservation.pending",
-    "reservation.confirmed",
-    "reservation.declined",
-    "reservation.updated",
-    "reservation.partially_seated",
-    "reservation.seated",
-    "reservation.completed",
-    "reservation.cancelled",
-    "reservation.no_show",
-)
+# What the API serves (`held` and `awaiting_guest` never are).
+SERVED_STATUSES = tuple(s for s in ReservationStatus.values if s not in ("held", "awaiting_guest"))
 
 
-def _choices(values):
-    return [(v, v) for v in values]
+class Source(models.TextChoices):
+    """The mechanism that created a booking."""
+
+    MANUAL = "manual"
+    WIDGET = "widget"
+    WALK_IN = "walk_in"
+    IMPORT = "import"
+    WAITLIST = "waitlist"
+    API = "api"
+
+
+class Channel(models.TextChoices):
+    """The channel the demand arrived through."""
+
+    BACK_OFFICE = "back_office"
+    WEBSITE_WIDGET = "website_widget"
+    PHONE = "phone"
+    WALK_IN = "walk_in"
+    GOOGLE_RESERVE = "google_reserve"
+    PARTNER_PLATFORM = "partner_platform"
+    API = "api"
+
+
+class GuestNotifications(models.TextChoices):
+    SERVICE_MANAGED = "service_managed"
+    PARTNER_MANAGED = "partner_managed"  # no discretionary guest message, fixed for the booking's life
+
+
+class GuaranteeKind(models.TextChoices):
+    IMPRINT = "imprint"  # a saved card, charged only on a no-show or a late cancellation
+    PREPAYMENT = "prepayment"  # reserved by the contract, never issued
+
+
+class GuaranteeStatus(models.TextChoices):
+    REQUESTED = "requested"
+    ACTIVE = "active"
+    CHARGED = "charged"
+    REFUNDED = "refunded"
+    RELEASED = "released"
+    FAILED = "failed"
+
+
+class EventType(models.TextChoices):
+    CREATED = "reservation.created"
+    PENDING = "reservation.pending"
+    CONFIRMED = "reservation.confirmed"
+    DECLINED = "reservation.declined"
+    UPDATED = "reservation.updated"
+    PARTIALLY_SEATED = "reservation.partially_seated"
+    SEATED = "reservation.seated"
+    COMPLETED = "reservation.completed"
+    CANCELLED = "reservation.cancelled"
+    NO_SHOW = "reservation.no_show"
 
 
 class Reservation(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_reservation_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="reservations")
     shift = models.ForeignKey("reservations.Shift", null=True, blank=True, on_delete=models.SET_NULL)
-    status = models.CharField(max_length=20, choices=_choices(STATUSES))
-    source = models.CharField(max_length=20, choices=_choices(SOURCES), default="api")
-    booking_channel = models.CharField(max_length=20, choices=_choices(CHANNELS), default="api")
+    status = models.CharField(max_length=20, choices=ReservationStatus.choices)
+    source = models.CharField(max_length=20, choices=Source.choices, default=Source.API)
+    booking_channel = models.CharField(max_length=20, choices=Channel.choices, default=Channel.API)
     party_size = models.PositiveIntegerField()
     service_date = models.DateField()
     starts_at = models.DateTimeField()
@@ -60,7 +99,7 @@ class Reservation(models.Model):
     contact_email = models.CharField(max_length=254, null=True, blank=True)
     contact_phone = models.CharField(max_length=40, null=True, blank=True)
     guest_notifications = models.CharField(
-        max_length=20, choices=_choices(NOTIFICATION_MODES), default="service_managed"
+        max_length=20, choices=GuestNotifications.choices, default=GuestNotifications.SERVICE_MANAGED
     )
     excluded_from_shift_limits = models.BooleanField(default=False)
     company = models.ForeignKey("reservations.Company", null=True, blank=True, on_delete=models.SET_NULL)
@@ -72,8 +111,8 @@ class Reservation(models.Model):
     entire_section = models.BooleanField(default=False)
     metadata = models.JSONField(default=dict, blank=True)
     # Card guarantee; kind is empty when the booking has none.
-    guarantee_kind = models.CharField(max_length=20, blank=True, default="")
-    guarantee_status = models.CharField(max_length=20, blank=True, default="", choices=_choices(GUARANTEE_STATUSES))
+    guarantee_kind = models.CharField(max_length=20, blank=True, default="", choices=GuaranteeKind.choices)
+    guarantee_status = models.CharField(max_length=20, blank=True, default="", choices=GuaranteeStatus.choices)
     guarantee_amount = models.PositiveIntegerField(null=True, blank=True)
     guarantee_currency = models.CharField(max_length=3, blank=True, default="")
     guarantee_expires_at = models.DateTimeField(null=True, blank=True)
@@ -112,7 +151,7 @@ class ReservationEvent(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_event_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
     reservation = models.ForeignKey(Reservation, on_delete=models.CASCADE, related_name="events")
-    type = models.CharField(max_length=40, choices=_choices(EVENT_TYPES))
+    type = models.CharField(max_length=40, choices=EventType.choices)
     data = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 

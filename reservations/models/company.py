@@ -1,6 +1,6 @@
 from django.db import models
 
-from config.api.ids import new_company_id
+from config.ids import new_company_id
 
 
 class Company(models.Model):

@@ -1,9 +1,18 @@
 from django.db import models
 from django.db.models import F, Q
 
-from config.api.ids import new_section_id, new_table_id
+from config.ids import new_section_id, new_table_id
 
-AREA_TYPES = ("indoor", "outdoor", "terrace", "bar", "lounge", "private_room", "patio", "rooftop")
+
+class AreaType(models.TextChoices):
+    INDOOR = "indoor"
+    OUTDOOR = "outdoor"
+    TERRACE = "terrace"
+    BAR = "bar"
+    LOUNGE = "lounge"
+    PRIVATE_ROOM = "private_room"
+    PATIO = "patio"
+    ROOFTOP = "rooftop"
 
 
 class FloorPlan(models.Model):
@@ -26,7 +35,7 @@ class Section(models.Model):
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="sections")
     floor_plan = models.ForeignKey(FloorPlan, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=200)
-    area_type = models.CharField(max_length=20, choices=[(a, a) for a in AREA_TYPES], default="indoor")
+    area_type = models.CharField(max_length=20, choices=AreaType.choices, default=AreaType.INDOOR)
     bookable_online = models.BooleanField(default=True)
     # The section that leads this one's group; empty when this section leads its own.
     group_leader = models.ForeignKey(

@@ -2,11 +2,36 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import F, Q
 
-from config.api.ids import new_restaurant_id
+from config.ids import new_restaurant_id
 
-LANGUAGES = ("fr", "en", "de", "es", "it", "nl", "pt", "da", "sv", "no", "fi")
-LANGUAGE_CHOICES = [(code, code) for code in LANGUAGES]
-GUEST_FIELDS = ("email", "phone", "first_name", "last_name")
+
+class Language(models.TextChoices):
+    """The languages guest-facing text can be in (ISO 639-1)."""
+
+    FR = "fr", "Français"
+    EN = "en", "English"
+    DE = "de", "Deutsch"
+    ES = "es", "Español"
+    IT = "it", "Italiano"
+    NL = "nl", "Nederlands"
+    PT = "pt", "Português"
+    DA = "da", "Dansk"
+    SV = "sv", "Svenska"
+    NO = "no", "Norsk"
+    FI = "fi", "Suomi"
+
+
+class GuestField(models.TextChoices):
+    """Guest fields a restaurant can require of a create."""
+
+    EMAIL = "email"
+    PHONE = "phone"
+    FIRST_NAME = "first_name"
+    LAST_NAME = "last_name"
+
+
+LANGUAGES = tuple(Language.values)
+GUEST_FIELDS = tuple(GuestField.values)
 
 
 class Restaurant(models.Model):
@@ -18,8 +43,8 @@ class Restaurant(models.Model):
     timezone = models.CharField(max_length=64)
     country = models.CharField(max_length=2)
     currency = models.CharField(max_length=3)
-    primary_language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
-    guest_languages = ArrayField(models.CharField(max_length=2, choices=LANGUAGE_CHOICES), default=list)
+    primary_language = models.CharField(max_length=2, choices=Language.choices)
+    guest_languages = ArrayField(models.CharField(max_length=2, choices=Language.choices), default=list)
     min_party_size = models.PositiveIntegerField(null=True, blank=True, default=1)
     max_party_size = models.PositiveIntegerField(null=True, blank=True, default=10)
     default_party_size = models.PositiveIntegerField(default=2)
@@ -30,7 +55,9 @@ class Restaurant(models.Model):
     show_seating_preference = models.BooleanField(default=False)
     require_guest_email = models.BooleanField(default=False)
     require_guest_phone = models.BooleanField(default=False)
-    required_guest_fields = ArrayField(models.CharField(max_length=20), default=list, blank=True)
+    required_guest_fields = ArrayField(
+        models.CharField(max_length=20, choices=GuestField.choices), default=list, blank=True
+    )
     api_access = models.BooleanField(default=True, help_text="Off: every API key gets 403 plan_required")
     payments_enabled = models.BooleanField(default=True)
     widget_enabled = models.BooleanField(default=True)

@@ -2,10 +2,18 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import F, Q
 
-from config.api.ids import new_shift_id
+from config.ids import new_shift_id
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-DAY_NOTE_MODES = ("banner", "message_only", "display_only")
+
+
+class DayNoteMode(models.TextChoices):
+    BANNER = "banner"  # a message above the day's services
+    MESSAGE_ONLY = "message_only"  # the day opens, but offers no times: only the message
+    DISPLAY_ONLY = "display_only"  # nothing bookable online
+
+
+DAY_NOTE_MODES = tuple(DayNoteMode.values)
 
 
 def every_day() -> list[int]:
@@ -97,7 +105,7 @@ class DayNote(models.Model):
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="day_notes")
     date = models.DateField()
     message = models.JSONField()
-    mode = models.CharField(max_length=20, choices=[(m, m) for m in DAY_NOTE_MODES], default="banner")
+    mode = models.CharField(max_length=20, choices=DayNoteMode.choices, default=DayNoteMode.BANNER)
 
     class Meta:
         ordering = ["date"]

@@ -10,8 +10,8 @@ import datetime as dt
 from django.db import IntegrityError, transaction
 
 from reservations.engine.rules import violation
+from reservations.exceptions import BookingRulesViolated
 from reservations.models import TableAllocation
-from reservations.services.errors import rules_violated
 
 
 def allocate(
@@ -43,7 +43,7 @@ def allocate(
             TableAllocation.objects.bulk_create(rows)
     except IntegrityError as error:
         if "allocation_no_overlap" in str(error):
-            raise rules_violated([violation("no_table_available")]) from error
+            raise BookingRulesViolated.from_engine([violation("no_table_available")]) from error
         raise
 
 

@@ -2,11 +2,13 @@
 
 from django.db import transaction
 
+from reservations.exceptions import ReservationFinalized
 from reservations.models import Reservation
-from reservations.notifications import notify_guest
+from reservations.models.booking import EventType, GuaranteeStatus, ReservationStatus
 from reservations.services import allocations, events
-from reservations.services.errors import finalized
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
+from reservations.services.locking import lock_restaurant
+from reservations.services.notify import notify_guest
 
 PARTNER_API = "partner_api"
 
@@ -14,25 +16,27 @@ PARTNER_API = "partner_api"
 def cancel_reservation(*, reservation: Reservation, reason: str = PARTNER_API) -> Reservation:
     """Any non-final booking becomes cancelled and frees its tables; cancelled again is a no-op."""
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
+        # The restaurant's lock first: it bounds the wait (lock_timeout) of every lock that follows.
+        lock_restaurant(reservation.restaurant_id)
         reservation = Reservation.objects.select_for_update().get(pk=reservation.pk)
-        if reservation.status == "cancelled":
+        if reservation.status == ReservationStatus.CANCELLED:
             return reservation
-        if reservation.status in ("completed", "no_show"):
-            raise finalized(reservation.status)
+        if reservation.status in (ReservationStatus.COMPLETED, ReservationStatus.NO_SHOW):
+            raise ReservationFinalized(reservation.status)
         previous = reservation.status
         announced = events.has_created_event(reservation)
-        reservation.status = "cancelled"
+        reservation.status = ReservationStatus.CANCELLED
         reservation.cancellation_reason = reason
-        if reservation.guarantee_status == "requested":
-            reservation.guarantee_status = "released"  # the card request ends unanswered, nothing charged
+        if reservation.guarantee_status == GuaranteeStatus.REQUESTED:
+            reservation.guarantee_status = GuaranteeStatus.RELEASED  # the request ends unanswered, nothing charged
         reservation.save(update_fields=["status", "cancellation_reason", "guarantee_status", "updated_at"])
         allocations.release(reservation=reservation)
         # A card request that never became a booking is cancelled silently (no created event either).
         if announced:
             events.record(
                 reservation,
-                "reservation.cancelled",
-                {"from_status": previous, "to_status": "cancelled", "cancellation_reason": reason},
+                EventType.CANCELLED,
+                {"from_status": previous, "to_status": ReservationStatus.CANCELLED, "cancellation_reason": reason},
             )
         notify_guest(reservation, "cancellation")
         bump_availability_version(reservation.restaurant_id, policy_changed=False)

@@ -6,25 +6,22 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from config.api.errors import BadRequest, Conflict, InsufficientScope
-from config.api.formats import zone
-from config.api.ids import random_token
-from config.api.params import parse_metadata
-from config.api.scopes import OVERRIDE
-from guests.models import Guest
-from guests.services import GuestInput, match_or_create, resolve
-from holds.models import Hold
+from config.exceptions import InvalidInput, not_found
+from config.formats import zone
+from config.ids import random_token
+from config.metadata import metadata_problem
+from guests.selectors import resolve_public_id
+from guests.services import GuestInput, match_or_create
+from holds.models import Hold, HoldStatus
 from holds.selectors import effective_status
 from reservations.engine import BookingRequest
-from reservations.engine_data import policy_for
+from reservations.exceptions import HoldAlreadyConverted, HoldEnded, OverrideScopeRequired, refused
 from reservations.models import Company, Reservation
-from reservations.notifications import notify_guest
+from reservations.models.booking import Channel, EventType, ReservationStatus, Source
 from reservations.services import allocations, events
-from reservations.services.decide import decide, resolve_group
-from reservations.services.errors import not_found, unprocessable
+from reservations.services.booking_step import BookingStep
 from reservations.services.guarantees import card_deadline, request_card
-from reservations.services.locking import lock_restaurant
-from reservations.services.policy import bump_availability_version
+from reservations.services.notify import notify_guest
 
 
 @dataclass(frozen=True)
@@ -72,10 +69,9 @@ def _missing_guest_fields(restaurant, params: CreateParams) -> list[str]:
     return [name for name in restaurant.required_guest_fields if not getattr(params.guest, name, None)]
 
 
-def _slot_from_engine(restaurant, params: CreateParams, now) -> Slot:
-    policy = policy_for(restaurant)
-    entire = resolve_group(policy, params.entire_section_id, "entire_section_id")
-    group = resolve_group(policy, params.section_id, "section_id")
+def _slot_from_engine(step: BookingStep, params: CreateParams) -> tuple[Slot, object]:
+    entire = step.group(params.entire_section_id, "entire_section_id")
+    group = step.group(params.section_id, "section_id")
     excluded = params.excluded_from_shift_limits
     if excluded is None:
         excluded = entire is not None  # booking a whole section is exempt from caps by default
@@ -88,8 +84,8 @@ def _slot_from_engine(restaurant, params: CreateParams, now) -> Slot:
         excluded_from_shift_limits=excluded,
         overrides=params.overrides,
     )
-    decision = decide(restaurant, request, now)
-    return Slot(
+    decision = step.decide(request)
+    slot = Slot(
         shift_id=decision.shift.id,
         service_date=params.service_date,
         party_size=params.party_size,
@@ -104,25 +100,23 @@ def _slot_from_engine(restaurant, params: CreateParams, now) -> Slot:
         waived=decision.waived,
         entire_section=entire is not None,
     )
+    return slot, decision
 
 
-def _claim_hold(restaurant, params: CreateParams, now) -> tuple[Hold, Slot]:
+def _claim_hold(step: BookingStep, params: CreateParams) -> tuple[Hold, Slot]:
+    restaurant = step.restaurant
     hold = Hold.objects.select_for_update().filter(restaurant=restaurant, public_id=params.hold_id).first()
     if hold is None:
         raise not_found("hold_id", params.hold_id)
-    status = effective_status(hold, now)
-    if status == "converted":
-        raise Conflict(
-            f"This hold was already converted into reservation {hold.reservation.public_id}.",
-            code="hold_already_converted",
-            param="hold_id",
-        )
-    if status != "held":
-        raise Conflict(f"This hold is {status}; take a new one.", code=f"hold_{status}", param="hold_id")
+    status = effective_status(hold, step.now)
+    if status == HoldStatus.CONVERTED:
+        raise HoldAlreadyConverted(hold.reservation.public_id, param="hold_id")
+    if status != HoldStatus.HELD:
+        raise HoldEnded(status)
     if hold.excluded_from_shift_limits and not params.can_override:
-        raise InsufficientScope(OVERRIDE, param="hold_id")
+        raise OverrideScopeRequired("hold_id")
     _check_matches_hold(hold, params, restaurant)
-    shift = policy_for(restaurant).shift(hold.shift_id)
+    shift = step.policy.shift(hold.shift_id)
     guarantee = None if hold.guarantee_waived or shift is None else shift.guarantee_for(hold.party_size)
     slot = Slot(
         shift_id=hold.shift_id,
@@ -151,18 +145,18 @@ def _check_matches_hold(hold: Hold, params: CreateParams, restaurant) -> None:
     }
     for name, (value, held) in sent.items():
         if value is not None and value != held:
-            raise BadRequest(f"`{name}` differs from the hold's; leave it out or send the hold's value.", param=name)
+            raise InvalidInput(f"`{name}` differs from the hold's; leave it out or send the hold's value.", param=name)
     for name in ("section_id", "entire_section_id", "excluded_from_shift_limits"):
         if getattr(params, name) not in (None, False):
-            raise BadRequest(f"`{name}` was fixed by the hold; leave it out.", param=name)
+            raise InvalidInput(f"`{name}` was fixed by the hold; leave it out.", param=name)
 
 
 def _guest(restaurant, params: CreateParams):
     if params.guest_id is not None:
-        guest = Guest.objects.filter(restaurant=restaurant, public_id=params.guest_id).first()
+        guest = resolve_public_id(restaurant, params.guest_id)
         if guest is None:
             raise not_found("guest_id", params.guest_id)
-        return resolve(guest), {}
+        return guest, {}
     match = match_or_create(restaurant=restaurant, data=params.guest)
     return match.guest, match.submitted
 
@@ -177,30 +171,38 @@ def find_company(restaurant, company_id: str | None):
     return company
 
 
+def _metadata(hold: Hold | None, params: CreateParams) -> dict:
+    """The hold's metadata with the create's on top; the merge obeys the limits too."""
+    merged = {**(hold.metadata if hold else {}), **params.metadata}
+    problem = metadata_problem(merged)
+    if problem:
+        raise InvalidInput(f"`metadata` (the hold's and this request's together): {problem}", param="metadata")
+    return merged
+
+
 def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | None = None) -> Reservation:
     now = now or timezone.now()
     missing = _missing_guest_fields(restaurant, params)
     if missing:
-        raise unprocessable(
+        raise refused(
             "guest_fields_required",
             f"The restaurant requires these guest fields: {', '.join(missing)}.",
             param=f"guest[{missing[0]}]",
         )
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
-        lock_restaurant(restaurant.pk)
-        allocations.drop_lapsed(restaurant, now)
+        step = BookingStep(restaurant, now)
         company = find_company(restaurant, params.company_id)
-        hold = None
+        hold = decision = None
         if params.hold_id is not None:
-            hold, slot = _claim_hold(restaurant, params, now)
+            hold, slot = _claim_hold(step, params)
         else:
-            slot = _slot_from_engine(restaurant, params, now)
+            slot, decision = _slot_from_engine(step, params)
         guest, submitted = _guest(restaurant, params)
         reservation = Reservation(
             restaurant=restaurant,
             shift_id=slot.shift_id,
-            source="api",
-            booking_channel="api",
+            source=Source.API,
+            booking_channel=Channel.API,
             party_size=slot.party_size,
             service_date=slot.service_date,
             starts_at=slot.starts_at,
@@ -216,7 +218,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             company=company,
             section_group_id=slot.group_id,
             entire_section=slot.entire_section,
-            metadata=parse_metadata({**(hold.metadata if hold else {}), **params.metadata}),
+            metadata=_metadata(hold, params),
             modification_token=random_token(32),
             submitted_guest=submitted,
             overrides_accepted=slot.waived,
@@ -226,32 +228,26 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             reservation.public_id = "resv_" + hold.public_id.removeprefix("hold_")
         reservation.status = _initial_status(reservation, slot, restaurant, guest, now, params)
         reservation.save()
-        allocations.link_tables(reservation.tables, slot.table_ids)
         if hold is not None:
+            allocations.link_tables(reservation.tables, slot.table_ids)
             allocations.hand_over(hold=hold, reservation=reservation)
-            hold.status, hold.reservation = "converted", reservation
+            hold.status, hold.reservation = HoldStatus.CONVERTED, reservation
             hold.save(update_fields=["status", "reservation", "updated_at"])
         else:
-            allocations.allocate(
-                restaurant=restaurant,
-                table_ids=slot.table_ids,
-                start=slot.starts_at,
-                end=slot.occupied_until,
-                reservation=reservation,
-            )
-        if reservation.status != "awaiting_guarantee":
-            events.record(reservation, "reservation.created", created_event_data(reservation))
+            step.occupy(reservation, decision)
+        if reservation.status != ReservationStatus.AWAITING_GUARANTEE:
+            events.record(reservation, EventType.CREATED, created_event_data(reservation))
             notify_guest(reservation, "confirmation")
         else:
             notify_guest(reservation, "card_request")
-        bump_availability_version(restaurant.pk, policy_changed=False)
+        step.finish()
     return reservation
 
 
 def _initial_status(reservation, slot: Slot, restaurant, guest, now, params: CreateParams) -> str:
     if slot.guarantee is not None:
         if not (reservation.contact_email or guest.email):
-            raise unprocessable(
+            raise refused(
                 "email_required_for_guarantee",
                 "This slot needs a card guarantee, which needs a guest e-mail address.",
                 param="guest_id" if params.guest_id is not None else "guest[email]",
@@ -264,8 +260,8 @@ def _initial_status(reservation, slot: Slot, restaurant, guest, now, params: Cre
             deadline=card_deadline(now, slot.starts_at, slot.guarantee.cancel_hours),
             cancel_hours=slot.guarantee.cancel_hours,
         )
-        return "awaiting_guarantee"
-    return "pending" if slot.requires_approval else "confirmed"
+        return ReservationStatus.AWAITING_GUARANTEE
+    return ReservationStatus.PENDING if slot.requires_approval else ReservationStatus.CONFIRMED
 
 
 def created_event_data(reservation) -> dict:

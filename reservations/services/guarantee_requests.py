@@ -1,6 +1,6 @@
 """Card-guarantee rules of a modify: what a PATCH may and may not do to a guarantee."""
 
-from reservations.services.errors import unprocessable
+from reservations.exceptions import refused
 from reservations.services.guarantees import DEFAULT_DEADLINE_HOURS, card_deadline, request_card
 
 LIVE_GUARANTEE = ("requested", "active")
@@ -34,14 +34,14 @@ def check_guarantee_change(reservation, policy, decision, party_size: int) -> No
         return
     if has_card_guarantee(reservation):
         if new.per_guest_amount * party_size > (reservation.guarantee_amount or 0):
-            raise unprocessable(
+            raise refused(
                 "guarantee_consent_guest_only",
                 "This change raises the card guarantee; only the guest can consent to that.",
             )
         return
     if reservation.guarantee_waived or slot_guarantee(reservation, policy) is not None:
         return  # already on a guaranteed slot without a card: not made worse by this change
-    raise unprocessable(
+    raise refused(
         "guarantee_modify_requires_card",
         "This change puts a booking without a card onto a card guarantee.",
     )
@@ -52,28 +52,26 @@ def apply_guarantee_request(reservation, request: dict, policy, now) -> None:
     restaurant = reservation.restaurant
     upcoming = reservation.starts_at > now
     if reservation.status != "confirmed" or not upcoming or has_card_guarantee(reservation):
-        raise unprocessable(
+        raise refused(
             "guarantee_request_not_allowed",
             "A card can be requested only on a confirmed, upcoming booking without a guarantee.",
             param="guarantee_request",
         )
     if not restaurant.payments_enabled:
-        raise unprocessable("payments_suspended", "This restaurant cannot take card payments now.")
+        raise refused("payments_suspended", "This restaurant cannot take card payments now.")
     # The restaurant's terms: the service's card policy, per guest, whatever the party size.
     slot_policy = _service_policy(reservation, policy)
     amount = request.get("amount")
     if amount is None and slot_policy is not None:
         amount = slot_policy.per_guest_amount * reservation.party_size
     if amount is None or amount <= 0:
-        raise unprocessable(
+        raise refused(
             "guarantee_amount_invalid",
             "Send an amount above zero; this slot has no guarantee policy to take it from.",
             param="guarantee_request[amount]",
         )
     if not (reservation.contact_email or reservation.guest.email):
-        raise unprocessable(
-            "email_required_for_guarantee", "A card request needs a guest e-mail address, and none exists."
-        )
+        raise refused("email_required_for_guarantee", "A card request needs a guest e-mail address, and none exists.")
     cancel_hours = slot_policy.cancel_hours if slot_policy else None
     hours = request.get("deadline_hours") or DEFAULT_DEADLINE_HOURS
     request_card(

@@ -6,27 +6,24 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from config.api.formats import zone
+from config.formats import zone
 from reservations.engine import BookingRequest
-from reservations.engine_data import policy_for
+from reservations.exceptions import ReservationFinalized
 from reservations.models import Reservation
-from reservations.models.booking import FINAL_STATUSES
-from reservations.notifications import notify_guest
-from reservations.services import allocations, events
+from reservations.models.booking import FINAL_STATUSES, Channel, EventType, ReservationStatus
+from reservations.services import events
+from reservations.services.booking_step import BookingStep
 from reservations.services.create import created_event_data, find_company
-from reservations.services.decide import decide, resolve_group
-from reservations.services.errors import finalized
 from reservations.services.guarantee_requests import (
     apply_guarantee_request,
     check_guarantee_change,
     slot_guarantee,
 )
-from reservations.services.locking import lock_restaurant
-from reservations.services.policy import bump_availability_version
+from reservations.services.notify import notify_guest
 
 SLOT_FIELDS = ("service_date", "start_time", "party_size", "section_id", "excluded_from_shift_limits")
 # Channels whose bookings a move never sends back to approval.
-STAFF_CHANNELS = ("back_office", "walk_in", "phone")
+STAFF_CHANNELS = (Channel.BACK_OFFICE, Channel.WALK_IN, Channel.PHONE)
 
 
 @dataclass(frozen=True)
@@ -49,15 +46,13 @@ def _company_id(company) -> str | None:
     return company.public_id if company else None
 
 
-def _reslot(reservation: Reservation, params: ModifyParams, now, changes: Changes):
+def _reslot(step: BookingStep, reservation: Reservation, params: ModifyParams, changes: Changes):
     """Re-run the engine for the new slot, excluding the booking itself, and move its tables."""
-    restaurant = reservation.restaurant
     fields = params.fields
-    policy = policy_for(restaurant)
-    tz = zone(restaurant.timezone)
+    tz = zone(step.restaurant.timezone)
     group = reservation.section_group_id
     if "section_id" in fields:
-        group = resolve_group(policy, fields["section_id"], "section_id")
+        group = step.group(fields["section_id"], "section_id")
     local = reservation.starts_at.astimezone(tz)
     request = BookingRequest(
         service_date=fields.get("service_date", reservation.service_date),
@@ -69,23 +64,15 @@ def _reslot(reservation: Reservation, params: ModifyParams, now, changes: Change
         # A card cannot be added by a modify: its own rules below decide instead.
         overrides=params.overrides | {"guarantee_required"},
     )
-    decision = decide(restaurant, request, now, exclude=("reservation", reservation.pk))
-    check_guarantee_change(reservation, policy, decision, request.party_size)
+    decision = step.decide(request, exclude=("reservation", reservation.pk))
+    check_guarantee_change(reservation, step.policy, decision, request.party_size)
     changes.note("service_date", reservation.service_date.isoformat(), request.service_date.isoformat())
     changes.note("party_size", reservation.party_size, request.party_size)
     changes.note(
         "excluded_from_shift_limits", reservation.excluded_from_shift_limits, request.excluded_from_shift_limits
     )
     changes.note("starts_at", reservation.starts_at.astimezone(tz).isoformat(), decision.starts_at.isoformat())
-    allocations.release(reservation=reservation)
-    allocations.allocate(
-        restaurant=restaurant,
-        table_ids=decision.table_ids,
-        start=decision.starts_at,
-        end=decision.occupied_until,
-        reservation=reservation,
-    )
-    reservation.tables.set(decision.table_ids)
+    step.occupy(reservation, decision, moving=True)
     reservation.shift_id = decision.shift.id
     reservation.service_date = request.service_date
     reservation.starts_at = decision.starts_at
@@ -104,15 +91,14 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
     restaurant = reservation.restaurant
     fields = params.fields
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
-        lock_restaurant(restaurant.pk)
+        step = BookingStep(restaurant, now)
         reservation = (
             Reservation.objects.select_for_update(of=("self",))
             .select_related("restaurant", "company", "guest")
             .get(pk=reservation.pk)
         )
         if reservation.status in FINAL_STATUSES:
-            raise finalized(reservation.status)
-        allocations.drop_lapsed(restaurant, now)
+            raise ReservationFinalized(reservation.status)
         previous_status = reservation.status
         changes = Changes()
         if "company_id" in fields:
@@ -126,16 +112,16 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
         waived: list[str] = []
         decision = None
         if any(name in fields for name in SLOT_FIELDS):
-            required_before = slot_guarantee(reservation, policy_for(restaurant))
-            decision, waived = _reslot(reservation, params, now, changes)
+            required_before = slot_guarantee(reservation, step.policy)
+            decision, waived = _reslot(step, reservation, params, changes)
             _after_move(reservation, decision, required_before is not None, _asks_more(changes))
         if params.guarantee_request is not None:
-            apply_guarantee_request(reservation, params.guarantee_request, policy_for(restaurant), now)
+            apply_guarantee_request(reservation, params.guarantee_request, step.policy, now)
             notify_guest(reservation, "card_request")
         reservation.save()
         _record(reservation, previous_status, changes, waived)
         if decision is not None:
-            bump_availability_version(restaurant.pk, policy_changed=False)
+            step.finish()
     return reservation
 
 
@@ -151,10 +137,10 @@ def _after_move(reservation: Reservation, decision, slot_required_card: bool, as
     # The engine ran with `guarantee_required` waived (a modify never adds a card): ask the
     # new slot itself whether the booking still needs its card.
     needed = decision.shift.guarantee_for(reservation.party_size)
-    if reservation.status == "confirmed" and decision.requires_approval and asks_more:
+    if reservation.status == ReservationStatus.CONFIRMED and decision.requires_approval and asks_more:
         if reservation.booking_channel not in STAFF_CHANNELS:
-            reservation.status = "pending"
-    elif reservation.status != "awaiting_guarantee":
+            reservation.status = ReservationStatus.PENDING
+    elif reservation.status != ReservationStatus.AWAITING_GUARANTEE:
         return
     elif needed is not None:
         # Still asked for; a smaller party is asked for less (never more: see check_guarantee_change).
@@ -167,14 +153,14 @@ def _after_move(reservation: Reservation, decision, slot_required_card: bool, as
         reservation.guarantee_status = ""
         reservation.guarantee_amount = None
         reservation.guarantee_expires_at = None
-        reservation.status = "pending" if decision.requires_approval else "confirmed"
+        reservation.status = ReservationStatus.PENDING if decision.requires_approval else ReservationStatus.CONFIRMED
 
 
 def _record(reservation: Reservation, previous_status: str, changes: Changes, waived: list[str]) -> None:
     """The event of this change; none while a card request has not become a booking."""
-    if previous_status == "awaiting_guarantee" and not events.has_created_event(reservation):
-        if reservation.status != "awaiting_guarantee":
-            events.record(reservation, "reservation.created", created_event_data(reservation))
+    if previous_status == ReservationStatus.AWAITING_GUARANTEE and not events.has_created_event(reservation):
+        if reservation.status != ReservationStatus.AWAITING_GUARANTEE:
+            events.record(reservation, EventType.CREATED, created_event_data(reservation))
         return
     data: dict = {}
     if reservation.status != previous_status:
@@ -185,5 +171,7 @@ def _record(reservation: Reservation, previous_status: str, changes: Changes, wa
         data["overrides_accepted"] = waived
     if not data:
         return
-    moved_to_pending = previous_status == "confirmed" and reservation.status == "pending"
-    events.record(reservation, "reservation.pending" if moved_to_pending else "reservation.updated", data)
+    moved_to_pending = (
+        previous_status == ReservationStatus.CONFIRMED and reservation.status == ReservationStatus.PENDING
+    )
+    events.record(reservation, EventType.PENDING if moved_to_pending else EventType.UPDATED, data)

@@ -8,7 +8,7 @@ from guests.models import Guest
 from holds.models import Hold
 from reservations.models import Reservation, TableAllocation
 from reservations.models.booking import OCCUPYING_STATUSES
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 from tests.factories import FloorPlanFactory, SectionFactory, ShiftFactory, TableFactory
 
 PARIS = ZoneInfo("Europe/Paris")

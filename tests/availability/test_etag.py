@@ -7,7 +7,7 @@ import time_machine
 
 from holds.models import Hold
 from reservations.models import Shift, TableAllocation
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import NOW, Floor, book, hold, slot_times
 
 FAR = dt.date(2026, 12, 20)  # well past any cutoff: the minute does not matter there

@@ -6,7 +6,7 @@ import pytest
 import time_machine
 
 from reservations.models import Closure, DayNote
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import NOW, Floor, book, hold, local
 from tests.factories import RestaurantFactory
 from tests.platform.helpers import assert_error

@@ -7,7 +7,7 @@ import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import DATE, NOW, Floor, book, hold
 from tests.factories import TableFactory
 

@@ -6,7 +6,7 @@ from django.test import RequestFactory
 
 from reservations.admin import RestaurantAdmin
 from reservations.models import Restaurant, Section, Shift, Table
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 from tests.backoffice.payloads import add_payload
 from tests.factories import FloorPlanFactory, SectionFactory, TableFactory
 

@@ -84,7 +84,7 @@ def database_facts(info: dict) -> dict:
     from django.utils import timezone
 
     from reservations.models import Restaurant
-    from reservations.occupancy_data import load_occupancy
+    from reservations.selectors.occupancy import load_occupancy
     from tests.bench.seed import live_fingerprint
 
     restaurant = Restaurant.objects.get(pk=info["busy"]["pk"])

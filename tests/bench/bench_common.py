@@ -455,7 +455,7 @@ def fmt_ms(value: float) -> str:
 def clear_policy_cache() -> bool:
     """Empty this process's engine policy cache (a cold request); False if it cannot be found."""
     try:
-        from reservations import engine_data
+        from reservations.selectors import engine_policy as engine_data
     except ImportError:
         return False
     cache = getattr(engine_data, "_POLICY_CACHE", None)

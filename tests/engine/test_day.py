@@ -145,9 +145,9 @@ def test_guarantee_applies_from_its_party_size():
 
 
 def test_guarantee_amount_is_per_guest_times_party():
-    from reservations.api.availability_serializers import guarantee as wire
+    from reservations.shapes.availability import AvailabilityGuaranteeShape
 
-    body = wire(guarantee(2500, from_size=1, cancel_hours=None), 4, "EUR")
+    body = AvailabilityGuaranteeShape.render(guarantee(2500, from_size=1, cancel_hours=None), 4, "EUR")
     assert body == {
         "object": "availability_guarantee",
         "mode": "imprint",

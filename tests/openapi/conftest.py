@@ -129,7 +129,7 @@ class Conformance:
 def document() -> dict:
     from config.api.openapi import openapi_document
 
-    return openapi_document()
+    return openapi_document()[0]
 
 
 @pytest.fixture

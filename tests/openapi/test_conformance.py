@@ -10,7 +10,7 @@ import datetime as dt
 import pytest
 
 from reservations.models import Closure
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 from tests.factories import CompanyFactory, SectionFactory, ShiftFactory, TableFactory
 from tests.reservations.conftest import DAY, booking_body
 

@@ -1,5 +1,5 @@
 from reservations.models import Restaurant
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 
 
 def test_a_full_save_never_writes_back_stale_versions(restaurant):

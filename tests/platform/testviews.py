@@ -1,6 +1,6 @@
-"""Views that exist only in the tests: they run the real platform layer (ApiView,
-paginate, run_idempotently) over real models, so the platform can be tested
-before the endpoints that will use it are written."""
+"""Viewsets that exist only in the tests: they run the real platform layer (ApiViewSet,
+paginate, run_idempotently) over real models, so the platform can be tested apart from
+the endpoints that use it."""
 
 import time
 
@@ -9,10 +9,11 @@ from rest_framework.response import Response
 
 from config.api.errors import BadRequest, Conflict
 from config.api.idempotency import run_idempotently
-from config.api.pagination import PAGINATION_PARAMS, Ordering, list_envelope, paginate
-from config.api.params import parse_metadata
+from config.api.inputs import Boolean, Codes, Metadata, ObjectId, StrictSerializer, Text
+from config.api.pagination import Ordering, list_envelope, paginate
 from config.api.scopes import OVERRIDE_FIELDS, WRITE
-from config.api.views import ApiView
+from config.api.views import ApiViewSet
+from reservations.engine.rules import OVERRIDABLE_CODES
 from reservations.models import Company
 
 
@@ -20,12 +21,13 @@ def company(row: Company) -> dict:
     return {"object": "company", "id": row.public_id, "name": row.name}
 
 
-class BoomView(ApiView):
+class BoomViewSet(ApiViewSet):
     """An uncaught exception inside a DRF view."""
 
+    singleton = True
     default_scope = None
 
-    def get(self, request):
+    def retrieve(self, request):
         raise RuntimeError("secret internals: password=hunter2")
 
 
@@ -34,53 +36,65 @@ def plain_boom(request):
     raise RuntimeError("secret internals: password=hunter2")
 
 
-class EchoWriteView(ApiView):
+class EchoInput(StrictSerializer):
+    name = Text(max_length=2 * 1024 * 1024, required=False)
+    override = Codes(choices=OVERRIDABLE_CODES, required=False, allow_null=True)
+    excluded_from_shift_limits = Boolean(required=False)
+    entire_section_id = ObjectId("sec", required=False, allow_null=True)
+    metadata = Metadata(required=False)
+
+
+class EchoViewSet(ApiViewSet):
     """A write that accepts the three override fields and `expand`; echoes what it got."""
 
-    scopes = {"POST": WRITE}
-    query_params = {"POST": frozenset({"expand"})}
-    expandable = {"POST": frozenset({"guest", "modification_token", "events"})}
-    fields = frozenset({"name", "override", "excluded_from_shift_limits", "entire_section_id", "metadata"})
+    scopes = {"create": WRITE}
+    expandable = {"create": frozenset({"guest", "modification_token", "events"})}
+    field_scopes = OVERRIDE_FIELDS
 
-    def post(self, request):
-        body = self.json_body(self.fields, OVERRIDE_FIELDS)
-        if "metadata" in body:
-            parse_metadata(body["metadata"])
-        return Response({"object": "echo", "body": body, "expand": sorted(self.expand)})
+    def create(self, request):
+        self.read_body(EchoInput)
+        return Response({"object": "echo", "body": self.raw_body(), "expand": sorted(self.expand)})
 
 
-class CompanyListView(ApiView):
+class CompanyViewSet(ApiViewSet):
     """A list over a real model, newest first, through the one paginator."""
 
-    query_params = {"GET": PAGINATION_PARAMS | {"expand"}}
-    expandable = {"GET": frozenset({"guest", "events"})}
+    queryset = Company.objects.none()
+    expandable = {"list": frozenset({"guest", "events"})}
     ordering = Ordering(fields=(("created_at", True),))
 
-    def get(self, request):
+    def list(self, request):
         rows = Company.objects.filter(restaurant=self.restaurant)
-        page = paginate(rows, request.query_params, self.ordering, expanded=bool(self.expand))
+        page = paginate(rows, request.query_params, self.ordering, prefix="cmp", expanded=bool(self.expand))
         return Response(list_envelope([company(row) for row in page.items], page.has_more))
 
 
-class CompanyCreateView(ApiView):
+class CompanyCreateInput(StrictSerializer):
+    name = Text(max_length=200, required=False, allow_null=True)
+    override = Codes(choices=OVERRIDABLE_CODES, required=False, allow_null=True)
+    excluded_from_shift_limits = Boolean(required=False)
+
+
+class CompanyCreateViewSet(ApiViewSet):
     """An idempotent create; `delay` seconds are spent inside the transaction."""
 
-    scopes = {"POST": WRITE}
-    fields = frozenset({"name", "override", "excluded_from_shift_limits"})
+    scopes = {"create": WRITE}
+    field_scopes = OVERRIDE_FIELDS
     key_required = True
     delay = 0.0
 
-    def post(self, request):
-        body = self.json_body(self.fields, OVERRIDE_FIELDS)
+    def create(self, request):
+        self.read_body(CompanyCreateInput)
+        body = self.raw_body()
         return run_idempotently(
             request,
             restaurant=self.restaurant,
             body=body,
             required=self.key_required,
-            execute=lambda: self.create(body),
+            execute=lambda: self.create_company(body),
         )
 
-    def create(self, body: dict) -> Response:
+    def create_company(self, body: dict) -> Response:
         name = body.get("name")
         if not isinstance(name, str) or not name:
             raise BadRequest("`name` is required.", param="name")
@@ -99,9 +113,9 @@ class CompanyCreateView(ApiView):
         return response
 
 
-class OptionalKeyCompanyCreateView(CompanyCreateView):
+class OptionalKeyCompanyCreateViewSet(CompanyCreateViewSet):
     key_required = False
 
 
-class SlowCompanyCreateView(CompanyCreateView):
+class SlowCompanyCreateViewSet(CompanyCreateViewSet):
     delay = 0.2

@@ -2,20 +2,21 @@
 
 from django.urls import include, path
 
+from config.api.router import ApiRouter
 from config.urls import handler404, handler500
 from config.urls import urlpatterns as service_urlpatterns
 from tests.platform import testviews
 
 __all__ = ["handler404", "handler500", "urlpatterns"]
 
-test_patterns = [
-    path("boom", testviews.BoomView.as_view()),
-    path("plain-boom", testviews.plain_boom),
-    path("echo", testviews.EchoWriteView.as_view()),
-    path("companies", testviews.CompanyListView.as_view()),
-    path("companies/create", testviews.CompanyCreateView.as_view()),
-    path("companies/create-optional", testviews.OptionalKeyCompanyCreateView.as_view()),
-    path("companies/create-slow", testviews.SlowCompanyCreateView.as_view()),
-]
+router = ApiRouter()
+router.register("boom", testviews.BoomViewSet, basename="boom")
+router.register("echo", testviews.EchoViewSet, basename="echo")
+router.register("companies", testviews.CompanyViewSet, basename="companies")
+router.register("companies/create", testviews.CompanyCreateViewSet, basename="companies-create")
+router.register("companies/create-optional", testviews.OptionalKeyCompanyCreateViewSet, basename="companies-opt")
+router.register("companies/create-slow", testviews.SlowCompanyCreateViewSet, basename="companies-slow")
+
+test_patterns = [path("plain-boom", testviews.plain_boom), *router.urls]
 
 urlpatterns = [path("v1/_test/", include(test_patterns)), *service_urlpatterns]

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import connection
 
 from reservations.models import Reservation, TableAllocation
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 from tests.reservations.conftest import DAY, booking_body
 
 PARIS = dt.timezone(dt.timedelta(hours=1))  # the bistro's offset in December
@@ -153,9 +153,9 @@ def make_booking(
     bistro, guest=None, *, day: dt.date = dt.date(2026, 12, 5), at: dt.time = dt.time(19, 30), **fields
 ) -> Reservation:
     """A booking written with the ORM (no tables, no allocation): for lists and states the API cannot make."""
-    from config.api.formats import zone
-    from config.api.ids import random_token
-    from reservations.engine_data import local_midnight
+    from config.formats import zone
+    from config.ids import random_token
+    from reservations.selectors.engine_policy import local_midnight
 
     tz = zone(bistro.restaurant.timezone)
     starts_at = local_midnight(day, tz) + dt.timedelta(hours=at.hour, minutes=at.minute)

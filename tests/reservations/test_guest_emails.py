@@ -57,7 +57,7 @@ def test_a_refused_booking_queues_nothing(api, bistro, django_capture_on_commit_
 def test_a_card_request_is_sent_even_when_the_partner_manages_messages(api, bistro):
     bistro.shift.guarantee_per_guest_amount = 1500
     bistro.shift.save()
-    from reservations.services.policy import bump_availability_version
+    from reservations.services.availability_version import bump_availability_version
 
     bump_availability_version(bistro.restaurant.pk)
     made = api.post(

@@ -3,7 +3,7 @@
 import pytest
 
 from reservations.models import Reservation, TableAllocation
-from reservations.services.policy import bump_availability_version
+from reservations.services.availability_version import bump_availability_version
 from tests.reservations.conftest import DAY, booking_body
 from tests.reservations.helpers import (
     REPLAYED,

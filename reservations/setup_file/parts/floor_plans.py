@@ -1,7 +1,7 @@
 """`floor_plans`: floor plans, their sections (and groups), tables and joined tables."""
 
 from reservations.models import Combination, FloorPlan, Section, Table
-from reservations.models.floor import AREA_TYPES
+from reservations.models.floor import AreaType
 
 from ..context import Context
 from ..errors import at, item
@@ -30,7 +30,7 @@ PLAN_FIELDS = {
 SECTION_FIELDS = {
     "key": Field(key, required=True),
     "name": Field(text(200)),  # default: the key
-    "area_type": Field(choice(AREA_TYPES, "area type"), default="indoor"),
+    "area_type": Field(choice(AreaType.values, "area type"), default="indoor"),
     "bookable_online": Field(boolean, default=True),
     "group": Field(nullable(key)),
     "tables": Field(raw, default=list),

@@ -8,14 +8,14 @@ Imported bookings write no events.
 
 from django.utils import timezone
 
-from config.api.ids import random_token
+from config.ids import random_token
 from reservations.engine.placement import place
-from reservations.engine_data import load_policy
+from reservations.exceptions import BookingRulesViolated
 from reservations.models import Reservation
-from reservations.models.booking import CHANNELS, OCCUPYING_STATUSES, SOURCES
-from reservations.occupancy_data import load_occupancy
+from reservations.models.booking import OCCUPYING_STATUSES, Channel, Source
+from reservations.selectors.engine_policy import load_policy
+from reservations.selectors.occupancy import load_occupancy
 from reservations.services import allocations
-from reservations.services.errors import BookingRulesViolated
 
 from ..context import Context
 from ..errors import SetupFileInvalid, at, item
@@ -31,8 +31,8 @@ FIELDS = {
     "party_size": Field(integer(1), required=True),
     "tables": Field(list_of(text(200), unique=True), default=list),
     "status": Field(choice(IMPORTABLE_STATUSES, "status"), default="confirmed"),
-    "source": Field(choice(SOURCES, "source"), default="import"),
-    "booking_channel": Field(choice(CHANNELS, "booking channel"), default="phone"),
+    "source": Field(choice(Source.values, "source"), default="import"),
+    "booking_channel": Field(choice(Channel.values, "booking channel"), default="phone"),
     "company": Field(nullable(key)),
     "guest_notes": Field(nullable(text(5000))),
     "internal_notes": Field(nullable(text(5000))),

@@ -1,0 +1,91 @@
+"""Back-office roles and what they may do, per restaurant.
+
+A back-office user (`is_staff`) holds one role per restaurant (`Membership`); a
+superuser acts on every restaurant. Django's per-model permission tables are not
+used: a page or an action names the *capability* it needs, and `restaurant_access`
+turns the request's user into the set of restaurants that capability covers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import models
+
+from apikeys.models import Membership
+
+# Capabilities a page can require, and the roles that hold them.
+MANAGE_KEYS = "manage_keys"
+MANAGE_WEBHOOKS = "manage_webhooks"
+MANAGE_STAFF = "manage_staff"
+MANAGE_POLICY = "manage_policy"
+HOST = "host"
+
+OWNER_ROLES = frozenset({"owner", "co_owner"})
+CAPABILITY_ROLES: dict[str, frozenset[str]] = {
+    MANAGE_KEYS: OWNER_ROLES,
+    MANAGE_WEBHOOKS: OWNER_ROLES,
+    MANAGE_STAFF: OWNER_ROLES,
+    MANAGE_POLICY: OWNER_ROLES | {"manager"},
+    HOST: OWNER_ROLES | {"manager", "host"},
+}
+
+_ROLES_CACHE_ATTR = "_backoffice_roles"
+
+
+@dataclass(frozen=True)
+class RestaurantAccess:
+    """The restaurants one capability of one user covers (every one for a superuser)."""
+
+    everything: bool
+    ids: frozenset[int]
+
+    def __contains__(self, restaurant_id: object) -> bool:
+        return self.everything or restaurant_id in self.ids
+
+    def __bool__(self) -> bool:
+        return self.everything or bool(self.ids)
+
+    @property
+    def single_id(self) -> int | None:
+        """The one restaurant covered, when there is exactly one (never for a superuser)."""
+        return next(iter(self.ids)) if not self.everything and len(self.ids) == 1 else None
+
+    @property
+    def several(self) -> bool:
+        return self.everything or len(self.ids) > 1
+
+    def filter(self, queryset: models.QuerySet, lookup: str = "restaurant") -> models.QuerySet:
+        if self.everything:
+            return queryset
+        return queryset.filter(**{f"{lookup}__in": sorted(self.ids)})
+
+
+NO_ACCESS = RestaurantAccess(everything=False, ids=frozenset())
+
+
+def roles_by_restaurant(request) -> dict[int, str]:
+    """{restaurant_id: role} of the request's user; read once per request."""
+    cached = getattr(request, _ROLES_CACHE_ATTR, None)
+    if cached is not None:
+        return cached
+    user = getattr(request, "user", None)
+    roles: dict[int, str] = {}
+    if user is not None and user.is_authenticated and user.is_active and user.is_staff:
+        roles = dict(Membership.objects.filter(user_id=user.pk).values_list("restaurant_id", "role"))
+    setattr(request, _ROLES_CACHE_ATTR, roles)
+    return roles
+
+
+def restaurant_access(request, capability: str) -> RestaurantAccess:
+    """Which restaurants the request's user may act on with `capability`."""
+    if capability not in CAPABILITY_ROLES:
+        raise ValueError(f"Unknown back-office capability {capability!r}")
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated or not user.is_active:
+        return NO_ACCESS
+    if user.is_superuser:
+        return RestaurantAccess(everything=True, ids=frozenset())
+    allowed = CAPABILITY_ROLES[capability]
+    ids = frozenset(rid for rid, role in roles_by_restaurant(request).items() if role in allowed)
+    return RestaurantAccess(everything=False, ids=ids)

@@ -1,0 +1,280 @@
+"""Strict readers of request bodies and query strings: DRF serializers and their fields.
+
+Every input a column could not hold is refused here, as a 400 naming the field,
+so nothing malformed ever reaches a service or the database:
+
+- an unknown field is refused by name (nested ones as `guest[email]`);
+- strings refuse NUL and lone surrogates (DRF's CharField) and carry a max length;
+- integers are JSON integers (no `true`, no `"12"` in a body), inside a range;
+- dates are `YYYY-MM-DD` between 1900 and 9998 (the engine looks a day around);
+- numbers in `metadata` are finite, its strings NUL-free.
+
+The OpenAPI document is derived from these serializers (drf-spectacular), so a
+field's type, pattern and bounds are written once.
+"""
+
+import datetime as dt
+import json
+import math
+import re
+
+from django.conf import settings
+from django.core.validators import RegexValidator
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from config.api.errors import BadRequest
+from config.metadata import MAX_KEY_LENGTH, MAX_KEYS, MAX_VALUE_LENGTH, metadata_problem
+
+FIRST_DATE, LAST_DATE = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
+DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+HHMM_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+HHMM_PATTERN = HHMM_RE.pattern
+INT_RE = re.compile(r"^-?\d{1,12}$")
+# A PostgreSQL integer column holds up to 2**31 - 1.
+INT_MAX = 2**31 - 1
+# JSON nested deeper than this is refused before Python's recursion limit is near.
+MAX_JSON_DEPTH = 32
+
+
+def id_pattern(*prefixes: str) -> str:
+    """Object ids are a prefix and base62 characters (`resv_4fK...`)."""
+    group = "|".join(prefixes)
+    return rf"^({group})_[0-9A-Za-z]+$" if len(prefixes) > 1 else rf"^{group}_[0-9A-Za-z]+$"
+
+
+def looks_like_id(value: object, *prefixes: str) -> bool:
+    return isinstance(value, str) and len(value) <= 64 and re.match(id_pattern(*prefixes), value) is not None
+
+
+# --- the body ---------------------------------------------------------------------
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError("number out of range")
+    return number
+
+
+def _depth(value, limit: int) -> int:
+    stack, deepest = [(value, 1)], 0
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > limit:
+            break
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
+
+
+def parse_json_object(raw: bytes) -> dict:
+    """A request body as a JSON object ({} when empty); 400 for anything else."""
+    if len(raw) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        raise BadRequest("The request body is larger than 1 MiB.")
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise BadRequest("The request body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise BadRequest("The request body must be a JSON object.")
+    if _depth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise BadRequest(f"The request body is nested deeper than {MAX_JSON_DEPTH} levels.")
+    return body
+
+
+# --- fields -----------------------------------------------------------------------
+
+
+class Text(serializers.CharField):
+    """A string (NUL and lone surrogates refused by DRF) of at most `max_length` characters."""
+
+    def __init__(self, *, max_length: int, **kwargs):
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(max_length=max_length, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class Integer(serializers.IntegerField):
+    """An integer within bounds; in a body a JSON integer only, in a query string its digits."""
+
+    def __init__(self, *, min_value: int, max_value: int = INT_MAX, from_string: bool = False, **kwargs):
+        self.from_string = from_string
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+    def to_internal_value(self, data):
+        if self.from_string:
+            if not isinstance(data, str) or not INT_RE.match(data.strip()):
+                self.fail("invalid")
+            data = int(data.strip())
+        elif isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class Boolean(serializers.BooleanField):
+    """JSON `true` or `false`, nothing else (DRF's accepts "yes", 1...)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class Date(serializers.DateField):
+    """`YYYY-MM-DD` between 1900-01-01 and 9998-12-31."""
+
+    default_error_messages = {
+        "invalid": "Must be a date as YYYY-MM-DD.",
+        "range": "Must be between 1900-01-01 and 9998-12-31.",
+    }
+
+    def __init__(self, **kwargs):
+        super().__init__(format="iso-8601", input_formats=["iso-8601"], **kwargs)
+
+    def to_internal_value(self, value):
+        if not isinstance(value, str) or not DATE_RE.match(value):
+            self.fail("invalid")
+        try:
+            date = dt.date.fromisoformat(value)
+        except ValueError:
+            self.fail("invalid")
+        if not FIRST_DATE <= date <= LAST_DATE:
+            self.fail("range")
+        return date
+
+
+@extend_schema_field({"type": "string", "pattern": HHMM_PATTERN, "examples": ["19:30"]})
+class HHMM(serializers.Field):
+    """A wall-clock time `HH:MM` in the restaurant's zone."""
+
+    default_error_messages = {"invalid": "Must be a time as HH:MM."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str) or not HHMM_RE.match(data):
+            self.fail("invalid")
+        return dt.time(int(data[:2]), int(data[3:]))
+
+    def to_representation(self, value):
+        return f"{value.hour:02d}:{value.minute:02d}"
+
+
+@extend_schema_field({"type": "string", "format": "date-time"})
+class DateTime(serializers.Field):
+    """ISO 8601; without an offset read as UTC; a date alone is its midnight UTC."""
+
+    default_error_messages = {"invalid": "Must be an ISO 8601 date-time."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str) or len(data) > 40:
+            self.fail("invalid")
+        text = data.strip()
+        if DATE_RE.match(text):
+            text += "T00:00:00"
+        try:
+            parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "+"))
+        except ValueError:
+            self.fail("invalid")
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=dt.UTC)
+        if not FIRST_DATE <= parsed.date() <= LAST_DATE:
+            self.fail("invalid")
+        return parsed
+
+    def to_representation(self, value):
+        return value.isoformat()
+
+
+class ObjectId(serializers.CharField):
+    """The id of one of our objects, by its prefix (`sec_...`)."""
+
+    def __init__(self, *prefixes: str, **kwargs):
+        self.prefixes = prefixes
+        kwargs.setdefault("max_length", 64)
+        super().__init__(**kwargs)
+        self.validators.append(RegexValidator(id_pattern(*prefixes), message=self._message()))
+
+    def _message(self) -> str:
+        return "Must be " + " or ".join(f"a {prefix}_ id" for prefix in self.prefixes) + "."
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError(self._message())
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": (
+            "The integrator's own data: at most 50 keys of 1 to 40 characters; values are strings of at most "
+            "500 characters, numbers, booleans or null (no nested objects or arrays). Echoed verbatim."
+        ),
+        "maxProperties": MAX_KEYS,
+        "propertyNames": {"minLength": 1, "maxLength": MAX_KEY_LENGTH},
+        "additionalProperties": {
+            "oneOf": [
+                {"type": "string", "maxLength": MAX_VALUE_LENGTH},
+                {"type": "number"},
+                {"type": "boolean"},
+                {"type": "null"},
+            ]
+        },
+    }
+)
+class Metadata(serializers.Field):
+    """The integrator's own flat object (decisions.md limits)."""
+
+    def to_internal_value(self, data):
+        return clean_metadata(data)
+
+    def to_representation(self, value):
+        return value
+
+
+def clean_metadata(data) -> dict:
+    problem = metadata_problem(data)
+    if problem:
+        raise serializers.ValidationError(problem)
+    return data
+
+
+class Codes(serializers.ListField):
+    """A list of distinct codes out of `choices` (`override`)."""
+
+    def __init__(self, *, choices, **kwargs):
+        self.choices = list(choices)
+        super().__init__(child=serializers.ChoiceField(choices=self.choices), max_length=len(self.choices), **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, list):
+            self.fail("not_a_list", input_type=type(data).__name__)
+        for code in data:
+            if code not in self.choices:
+                raise serializers.ValidationError(f"`{code}` is not a code that can be sent here.")
+        return frozenset(super().to_internal_value(data))
+
+
+# --- serializers ------------------------------------------------------------------
+
+
+class StrictSerializer(serializers.Serializer):
+    """A serializer that refuses unknown fields by name, at every level."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            for name in data:
+                if name not in self.fields or self.fields[name].read_only:
+                    raise serializers.ValidationError({name: "Unknown field."})
+        return super().to_internal_value(data)

@@ -1,0 +1,1 @@
+"""Reads of the restaurant, its policy and its bookings that are more than one ORM call."""

@@ -1,0 +1,118 @@
+"""Day and month availability: the engine's answers over fresh occupancy, and their ETags."""
+
+import calendar
+import datetime as dt
+from bisect import bisect_left, bisect_right
+
+from django.db.models import Max
+from django.utils import timezone
+
+from config.exceptions import InvalidInput, NotFound
+from holds.models import Hold
+from reservations import engine
+from reservations.engine.occupancy import Occupancy, epoch
+from reservations.selectors.engine_policy import local_midnight, policy_for, reach_minutes, section_group_id
+from reservations.selectors.occupancy import load_occupancy
+from reservations.selectors.reservations import served
+
+
+def resolve_excluding(restaurant, value: str | None) -> tuple[str, int] | None:
+    """`excluding`: a hold or booking the key could fetch, as the engine's owner tuple."""
+    if value is None:
+        return None
+    if value.startswith("hold_"):
+        pk = Hold.objects.filter(restaurant=restaurant, public_id=value).values_list("pk", flat=True).first()
+        kind = "hold"
+    elif value.startswith("resv_"):
+        pk = served(restaurant).filter(public_id=value).values_list("pk", flat=True).first()
+        kind = "reservation"
+    else:
+        raise InvalidInput("`excluding` must be a hold_ or resv_ id.", param="excluding")
+    if pk is None:
+        raise NotFound(f"No such hold or reservation: {value}.", param="excluding")
+    return kind, pk
+
+
+def resolve_section_group(policy: engine.Policy, value: str | None, param: str = "section_id") -> int | None:
+    """A section id resolves to its whole group (the group's leading section)."""
+    if value is None:
+        return None
+    group = section_group_id(policy, value)
+    if group is None:
+        raise InvalidInput(f"No such section: {value}.", param=param)
+    return group
+
+
+def resolve_locale(restaurant, value: str | None) -> str:
+    if value is None:
+        return restaurant.primary_language
+    if value not in restaurant.languages:
+        raise InvalidInput(f"`locale` must be one of {', '.join(restaurant.languages)}.", param="locale")
+    return value
+
+
+def _time_sensitive_days(policy: engine.Policy) -> int:
+    """How many days ahead the clock can change an answer (cutoffs reach back before a service)."""
+    cutoffs = [policy.cutoff_minutes(shift) or 0 for shift in policy.shifts]
+    return max(cutoffs, default=0) // (24 * 60) + 1
+
+
+def last_lapse(restaurant, now: dt.datetime) -> dt.datetime | None:
+    """The latest deadline already passed of a basket hold that was live at it.
+
+    A basket hold frees its tables at its deadline without any write, so no version moves;
+    this instant moves instead, and only forwards (holds lapse in deadline order, whether
+    swept yet or not), so an ETag never comes back to a state that has gone. Looking two
+    days back is enough: the ETag also carries the date.
+    """
+    return Hold.objects.filter(
+        restaurant=restaurant,
+        kind="basket",
+        status__in=("held", "expired"),
+        expires_at__lte=now,
+        expires_at__gt=now - dt.timedelta(days=2),
+    ).aggregate(last=Max("expires_at"))["last"]
+
+
+def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.datetime) -> tuple:
+    """What an availability answer for dates first..last depends on, cheap to read (the API's ETag):
+    the restaurant's version, the day, the minute when it matters, and the last basket-hold
+    lapse (it frees tables without any write)."""
+    today = now.astimezone(policy.timezone).date()
+    horizon = today + dt.timedelta(days=_time_sensitive_days(policy))
+    minute = now.strftime("%Y-%m-%dT%H:%M") if first <= horizon and last >= today - dt.timedelta(days=1) else None
+    lapse = last_lapse(restaurant, now)
+    return (restaurant.public_id, restaurant.availability_version, today, minute, lapse)
+
+
+def day(restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None):
+    now = now or timezone.now()
+    policy = policy_for(restaurant)
+    occupancy = load_occupancy(restaurant, date, date, now, exclude)
+    return engine.day_availability(policy, date, party_size, occupancy, now, group_id)
+
+
+def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
+    return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _bucket_by_date(policy, occupancy: Occupancy, first: dt.date, last: dt.date) -> dict[dt.date, Occupancy]:
+    """Each date gets the busy intervals its services can reach (see engine_data.reach_minutes)."""
+    dates = [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]
+    midnights = [epoch(local_midnight(date, policy.timezone)) for date in dates]
+    reach = reach_minutes(policy) * 60
+    buckets: dict[dt.date, Occupancy] = {date: Occupancy() for date in dates}
+    for item in occupancy.busy:
+        # Date D's services reach [midnight(D), midnight(D) + reach): the item touches D when
+        # it starts before that window ends and ends after it begins.
+        for index in range(bisect_right(midnights, epoch(item.start) - reach), bisect_left(midnights, epoch(item.end))):
+            buckets[dates[index]].busy.append(item)
+    return buckets
+
+
+def month(restaurant, *, first: dt.date, last: dt.date, exclude, now=None) -> list[engine.MonthDay]:
+    now = now or timezone.now()
+    policy = policy_for(restaurant)
+    occupancy = load_occupancy(restaurant, first, last, now, exclude)
+    buckets = _bucket_by_date(policy, occupancy, first, last)
+    return engine.month_availability(policy, first, last, buckets, now, engine.CoversLedger(occupancy.covers))

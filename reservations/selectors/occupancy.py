@@ -1,0 +1,90 @@
+"""Reads the occupancy the engine reasons over: who holds which table when, and the covers
+charged to each service's caps. Always fresh, never cached.
+
+Two hand-written queries: they run on every availability read and every booking write,
+and building them through the ORM cost more CPU than running them.
+"""
+
+import datetime as dt
+
+from django.db import connection
+
+from holds.models import Hold
+from reservations.engine.occupancy import Busy, Covers, Occupancy
+from reservations.models import Reservation, TableAllocation
+from reservations.models.booking import OCCUPYING_STATUSES
+from reservations.selectors.engine_policy import occupancy_window, policy_for
+
+NOBODY = -1  # a primary key no row has: "exclude nothing"
+
+# Allocation bounds as epoch seconds (psycopg parses integers in C, ranges in Python).
+# Rows exist only for live bookings and holds; a basket hold's stop at its deadline.
+ALLOCATIONS = f"""
+SELECT table_id,
+       extract(epoch from lower(during))::bigint,
+       extract(epoch from upper(during))::bigint,
+       reservation_id,
+       hold_id
+FROM {TableAllocation._meta.db_table}
+WHERE restaurant_id = %(restaurant)s
+  AND during && tstzrange(%(start)s, %(end)s)
+  AND (expires_at IS NULL OR expires_at > %(now)s)
+  AND (reservation_id IS NULL OR reservation_id <> %(reservation)s)
+  AND (hold_id IS NULL OR hold_id <> %(hold)s)
+"""
+
+# Covers per service, date and seating time of live bookings and holds charged to caps.
+COVERS = f"""
+SELECT shift_id, service_date, starts_at, sum(party_size)
+FROM {Reservation._meta.db_table}
+WHERE restaurant_id = %(restaurant)s AND service_date BETWEEN %(first)s AND %(last)s
+  AND status = ANY(%(statuses)s) AND NOT excluded_from_shift_limits AND shift_id IS NOT NULL
+  AND id <> %(reservation)s
+GROUP BY shift_id, service_date, starts_at
+UNION ALL
+SELECT shift_id, service_date, starts_at, sum(party_size)
+FROM {Hold._meta.db_table}
+WHERE restaurant_id = %(restaurant)s AND service_date BETWEEN %(first)s AND %(last)s
+  AND status = 'held' AND NOT excluded_from_shift_limits AND shift_id IS NOT NULL
+  AND (kind = 'commitment' OR expires_at > %(now)s)
+  AND id <> %(hold)s
+GROUP BY shift_id, service_date, starts_at
+"""
+
+
+def load_occupancy(
+    restaurant,
+    first: dt.date,
+    last: dt.date,
+    now: dt.datetime,
+    exclude: tuple[str, int] | None = None,
+) -> Occupancy:
+    """Tables taken and covers charged for the services of dates first..last (inclusive),
+    as if `exclude` ("reservation" or "hold", primary key) did not exist.
+
+    Tables: the allocations overlapping the window those services can reach, the day
+    before's overnight bookings included.
+    """
+    start, end = occupancy_window(policy_for(restaurant), first, last)
+    params = {
+        "restaurant": restaurant.pk,
+        "start": start,
+        "end": end,
+        "first": first,
+        "last": last,
+        "now": now,
+        "statuses": list(OCCUPYING_STATUSES),
+        "reservation": exclude[1] if exclude and exclude[0] == "reservation" else NOBODY,
+        "hold": exclude[1] if exclude and exclude[0] == "hold" else NOBODY,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(ALLOCATIONS, params)
+        busy = [
+            Busy(table, lo, hi, ("reservation", resv) if resv else ("hold", hold))
+            for table, lo, hi, resv, hold in cursor.fetchall()
+        ]
+        cursor.execute(COVERS, params)
+        covers = [
+            Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()
+        ]
+    return Occupancy(busy=busy, covers=covers)

@@ -1,0 +1,74 @@
+"""The booking step: how every write that puts a party on tables decides and occupies.
+
+Hold create, reservation create and modify (and, later, staff approval and waitlist
+promotion) all go through it, inside the caller's transaction:
+
+1. take the restaurant's advisory lock, so writes of one restaurant never interleave;
+2. free the tables of basket holds past their deadline;
+3. re-read occupancy and re-run the engine (`decide`), raising the refusal;
+4. write the owner's row (the caller), then link and allocate its tables (`occupy`);
+5. mark the restaurant's availability as changed (`finish`).
+
+The allocation rows' exclusion constraint is the last guard: even an engine bug
+cannot seat two parties on one table.
+"""
+
+import datetime as dt
+
+from config.exceptions import not_found
+from reservations.engine import BookingRequest, Decision, evaluate
+from reservations.exceptions import BookingRulesViolated
+from reservations.selectors.engine_policy import policy_for, section_group_id
+from reservations.selectors.occupancy import load_occupancy
+from reservations.services import allocations
+from reservations.services.availability_version import bump_availability_version
+from reservations.services.locking import lock_restaurant
+
+
+class BookingStep:
+    """One write's pass through the step; create it inside `transaction.atomic()`."""
+
+    def __init__(self, restaurant, now: dt.datetime):
+        self.restaurant = restaurant
+        self.now = now
+        lock_restaurant(restaurant.pk)
+        allocations.drop_lapsed(restaurant, now)
+        self.policy = policy_for(restaurant)
+
+    def group(self, public_id: str | None, param: str) -> int | None:
+        """The section group a section id resolves to (any member names the whole group)."""
+        if public_id is None:
+            return None
+        group = section_group_id(self.policy, public_id)
+        if group is None:
+            raise not_found(param, public_id)
+        return group
+
+    def decide(self, request: BookingRequest, exclude: tuple[str, int] | None = None) -> Decision:
+        """The engine's answer against fresh occupancy (as if `exclude` did not exist); raise its refusal."""
+        occupancy = load_occupancy(self.restaurant, request.service_date, request.service_date, self.now, exclude)
+        decision = evaluate(self.policy, occupancy, request, self.now)
+        if not decision.accepted:
+            raise BookingRulesViolated.from_engine(decision.violations)
+        return decision
+
+    def occupy(self, owner, decision: Decision, *, expires_at: dt.datetime | None = None, moving: bool = False):
+        """Link `owner`'s tables and allocate them for the decided time; `moving` replaces what it held."""
+        kind = "hold" if owner._meta.model_name == "hold" else "reservation"
+        if moving:
+            allocations.release(**{kind: owner})
+            owner.tables.set(decision.table_ids)
+        else:
+            allocations.link_tables(owner.tables, decision.table_ids)
+        allocations.allocate(
+            restaurant=self.restaurant,
+            table_ids=decision.table_ids,
+            start=decision.starts_at,
+            end=decision.occupied_until,
+            expires_at=expires_at,
+            **{kind: owner},
+        )
+
+    def finish(self) -> None:
+        """Availability answers (ETags) of the restaurant are stale from this commit on."""
+        bump_availability_version(self.restaurant.pk, policy_changed=False)
