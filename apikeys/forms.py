@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 
 from apikeys.models import DEFAULT_SCOPES, ROLES, SCOPES, Membership
 from apikeys.services import KeyMintError, MembershipError, add_member, ensure_an_owner_remains, validate_scopes
-from config.api.versions import LATEST_VERSION, VERSIONS
+from config.versions import LATEST_VERSION, VERSIONS
 
 SCOPE_HELP = {
     "reservations:read": "reservations, their events, availability, configuration, sections, holds, waitlist",

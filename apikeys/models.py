@@ -3,7 +3,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
-from config.api.versions import LATEST_VERSION, VERSIONS
+from config.versions import LATEST_VERSION, VERSIONS
 from config.ids import new_api_key_id
 
 

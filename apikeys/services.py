@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey, Membership
 from apikeys.secrets import generate_secret, hash_secret
-from config.api.versions import LATEST_VERSION, VERSIONS
+from config.versions import LATEST_VERSION, VERSIONS
 from reservations.models import Restaurant
 from reservations.services.locking import lock_restaurant
 

@@ -8,7 +8,7 @@ import logging
 import re
 
 from config.api.errors import json_error
-from config.api.versions import LATEST_VERSION, resolve_version
+from config.versions import LATEST_VERSION, resolve_version
 from config.ids import random_token
 
 logger = logging.getLogger("api")

@@ -30,7 +30,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
 from config.api.inputs import StrictSerializer
 from config.api.scopes import GUEST_EXPANSIONS, GUESTS
-from config.api.versions import LATEST_VERSION, VERSIONS
+from config.versions import LATEST_VERSION, VERSIONS
 from config.api.views import SAFE_METHODS, ApiViewSet
 from config.shapes import Shape, enum, obj, ref, string
 

@@ -1,6 +1,6 @@
 """Valid add-form payloads per admin model, built from one restaurant's objects."""
 
-from config.api.versions import LATEST_VERSION
+from config.versions import LATEST_VERSION
 
 
 def add_payload(model: str, world) -> dict:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from config.api import versions
+from config import versions
 from tests.platform.helpers import assert_error
 
 OLDER = "2025-01-15"

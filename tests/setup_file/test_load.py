@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from apikeys.models import ApiKey, Membership
-from config.api.versions import LATEST_VERSION
+from config.versions import LATEST_VERSION
 from reservations.models import (
     Block,
     Closure,

@@ -4,7 +4,7 @@ import datetime as dt
 
 from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES
 from apikeys.services import KeyMintError, mint_key, validate_scopes
-from config.api.versions import LATEST_VERSION, VERSIONS
+from config.versions import LATEST_VERSION, VERSIONS
 
 from ..context import Context
 from ..errors import at
