@@ -3,8 +3,8 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
-from config.versions import LATEST_VERSION, VERSIONS
 from config.ids import new_api_key_id
+from config.versions import LATEST_VERSION, VERSIONS
 
 
 class Scope(models.TextChoices):

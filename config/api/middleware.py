@@ -8,8 +8,8 @@ import logging
 import re
 
 from config.api.errors import json_error
-from config.versions import LATEST_VERSION, resolve_version
 from config.ids import random_token
+from config.versions import LATEST_VERSION, resolve_version
 
 logger = logging.getLogger("api")
 

@@ -30,9 +30,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
 from config.api.inputs import StrictSerializer
 from config.api.scopes import GUEST_EXPANSIONS, GUESTS
-from config.versions import LATEST_VERSION, VERSIONS
 from config.api.views import SAFE_METHODS, ApiViewSet
 from config.shapes import Shape, enum, obj, ref, string
+from config.versions import LATEST_VERSION, VERSIONS
 
 
 class ErrorDetailShape(Shape):

@@ -26,9 +26,9 @@ from config.api.filters import StrictFilterBackend
 from config.api.inputs import parse_json_object
 from config.api.pagination import PAGINATION_PARAMS, KeysetPagination
 from config.api.scopes import GUESTS, READ, check_endpoint_scope, check_expand_scopes, check_field_scopes
-from config.versions import resolve_version
 from config.formats import Viewer, zone
 from config.gating import redact
+from config.versions import resolve_version
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 
