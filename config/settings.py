@@ -1,9 +1,16 @@
-"""Settings, read from the environment with defaults that work on a laptop."""
+"""Settings, read from the environment.
+
+The defaults are production's: with DEBUG off the process needs SECRET_KEY and gets HTTPS-only
+cookies, HSTS and the HTTPS redirect. `make run`, `make test` and `make bench` supply a
+development key and INSECURE_LOCAL_HTTP=1 themselves (`local_dev_env` in scripts/lib.sh).
+"""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -19,10 +26,74 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-secret-key-change-me-in-production")
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
+
+
 DEBUG = env_bool("DEBUG", False)
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if not DEBUG:
+        # A key published in the repository would let anyone forge sessions and signed cookies.
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. With DEBUG off the service needs its own secret key: set the SECRET_KEY "
+            "environment variable to a long random value, e.g. "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'. "
+            "(`make run` and `make test` set a development key themselves, kept in var/dev-secret-key.)"
+        )
+    SECRET_KEY = "django-insecure-debug-only-key"  # DEBUG on: a laptop; `check --deploy` flags the prefix
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://localhost:8000,http://127.0.0.1:8000")
+
+# HTTPS. On by default whenever DEBUG is off, so a deployment gets it without setting anything.
+# INSECURE_LOCAL_HTTP=1 turns the defaults off for the laptop commands that serve plain
+# http://127.0.0.1 with DEBUG off (make run, make test and its gunicorn, make bench), where secure
+# cookies would break every back-office login and the redirect every request. It is refused unless
+# every allowed host is loopback, so a copied variable cannot put a real host on plain http.
+LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "[::1]", "testserver"}
+INSECURE_LOCAL_HTTP = env_bool("INSECURE_LOCAL_HTTP", False)
+if INSECURE_LOCAL_HTTP and not set(ALLOWED_HOSTS) <= LOOPBACK_HOSTS:
+    raise ImproperlyConfigured(
+        "INSECURE_LOCAL_HTTP is only for loopback, but ALLOWED_HOSTS also names "
+        f"{', '.join(sorted(set(ALLOWED_HOSTS) - LOOPBACK_HOSTS))}. Unset INSECURE_LOCAL_HTTP to serve them over HTTPS."
+    )
+HTTPS_DEFAULTS = not DEBUG and not INSECURE_LOCAL_HTTP
+
+
+def env_proxy_ssl_header() -> tuple[str, str] | None:
+    """SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https -> ("HTTP_X_FORWARDED_PROTO", "https")."""
+    value = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+    if not value:
+        return None
+    header, _, expected = (part.strip() for part in value.partition(","))
+    if not header.startswith("HTTP_") or not expected or "," in expected:
+        raise ImproperlyConfigured(
+            f"SECURE_PROXY_SSL_HEADER must be <META name>,<value>, e.g. HTTP_X_FORWARDED_PROTO,https; not {value!r}."
+        )
+    return header, expected
+
+
+# Only behind a proxy that sets this header on every request (and drops a client's own):
+# Django then takes the request for HTTPS when the header has this value.
+SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header()
+# Behind a TLS-terminating proxy, set SECURE_PROXY_SSL_HEADER or this redirects forever.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS_DEFAULTS)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS_DEFAULTS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS_DEFAULTS)
+# Preloading commits the whole registrable domain to HTTPS in browsers for months and is slow to
+# undo: the domain owner's decision, so opt-in (and `check --deploy`'s reminder is silenced below).
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS_DEFAULTS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS_DEFAULTS)
+SILENCED_SYSTEM_CHECKS = ["security.W021"]  # SECURE_HSTS_PRELOAD off (see above)
 
 # Public address of this service, used to build absolute links (booking pages).
 BASE_URL = os.environ.get("BASE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -37,6 +108,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.postgres",
+    "axes",
     "rest_framework",
     "django_filters",
     "drf_spectacular",
@@ -58,6 +130,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as Axes requires: turns a login refused for a lockout into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -79,16 +153,38 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reservations")
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
+# Health checks: a persistent connection that died (database restart, failover) is replaced
+# before a request uses it, instead of failing that request with a 500.
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)}
 # One test database per test process, so parallel test runs on one machine never collide.
 DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME") or f"test_reservations_{os.getpid()}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
+# Back-office accounts mint API keys and see guest data behind a password alone: 12 characters
+# at least (OWASP ASVS 4.0 V2.1.1), not close to the username or e-mail, not common, not all digits.
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 12}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Back-office login throttling (django-axes): 5 wrong passwords for one username from one IP
+# address lock that pair out for 15 minutes (each further try restarts the wait); a right password
+# clears the count. The /v1 API never calls Django's authenticate(): Bearer keys are untouched.
+# Behind a reverse proxy the IP address is the proxy's, so the lock is in effect per username.
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out pair before any password check (Axes' AxesStandaloneBackend,
+    # letting through the authenticate() calls made without a request: test client, shell).
+    "config.login_throttling.HttpLoginThrottlingBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -9,6 +9,7 @@
 #   BENCH_WORKERS_SWEEP=1 ./scripts/bench.sh  also compare gunicorn worker settings
 source "$(dirname "$0")/lib.sh"
 python_deps
+local_dev_env
 start_local_services || exit 1
 export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 started=$(date +%s)

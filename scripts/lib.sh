@@ -6,6 +6,25 @@ PY="$ROOT/.venv/bin/python"
 export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/reservations}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
 
+local_dev_env() {
+  # What make run, make test and make bench need on a laptop, unless the caller set it. With DEBUG
+  # off the settings refuse to start without SECRET_KEY: a random key is made once per checkout in
+  # var/ (git-ignored, owner-only) and reused, so back-office sessions survive restarts and no key
+  # published in the repository ever signs anything, even on a laptop reachable from the network.
+  if [ -z "${SECRET_KEY:-}" ]; then
+    local file="$ROOT/var/dev-secret-key"
+    if [ ! -s "$file" ]; then
+      mkdir -p "$ROOT/var"
+      (umask 077 && python3 -c 'import secrets; print(secrets.token_urlsafe(50))' >"$file.$$" && mv "$file.$$" "$file")
+    fi
+    SECRET_KEY="$(cat "$file")"
+    export SECRET_KEY
+  fi
+  # These commands serve plain http://127.0.0.1 (gunicorn, the test client, the e2e browser):
+  # without this, HTTPS-only cookies and the HTTPS redirect (config/settings.py) would break them.
+  export INSECURE_LOCAL_HTTP="${INSECURE_LOCAL_HTTP:-1}"
+}
+
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }

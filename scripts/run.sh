@@ -3,6 +3,7 @@
 # with the demo restaurant loaded and a demo API key and back-office login printed.
 source "$(dirname "$0")/lib.sh"
 python_deps
+local_dev_env
 start_local_services || exit 1
 "$PY" scripts/check_services.py --quiet --create-db postgres
 log "Migrating the database"

@@ -2,6 +2,7 @@
 # Set everything up and run the whole test suite (extra arguments go to pytest).
 source "$(dirname "$0")/lib.sh"
 python_deps
+local_dev_env
 apt_install chromium
 start_local_services || exit 1
 export REDIS_URL="${TEST_REDIS_URL:-${REDIS_URL%/*}/1}"
