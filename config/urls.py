@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views import defaults
 
-from config.api.middleware import api_handler404, api_handler500, is_api_path
+from config.api.middleware import api_handler400, api_handler403, api_handler404, api_handler500, is_api_path
 from config.api.openapi import SchemaView
 
 # The apps' routers, named by path: the platform imports no app.
@@ -18,6 +18,18 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("config.site_urls")),
 ]
+
+
+def handler400(request, exception=None):
+    if is_api_path(request.path_info):
+        return api_handler400(request, exception)
+    return defaults.bad_request(request, exception)
+
+
+def handler403(request, exception=None):
+    if is_api_path(request.path_info):
+        return api_handler403(request, exception)
+    return defaults.permission_denied(request, exception)
 
 
 def handler404(request, exception=None):

@@ -48,6 +48,15 @@ class ApiEnvelopeMiddleware:
         return json_error(500, "api_error", "An error occurred on our side.")
 
 
+def api_handler400(request, exception=None):
+    """Django's own refusals before any view: a bad Host header, a malformed request."""
+    return json_error(400, "bad_request", "The request is malformed (for example its Host header).")
+
+
+def api_handler403(request, exception=None):
+    return json_error(403, "forbidden", "Forbidden.")
+
+
 def api_handler404(request, exception=None):
     return json_error(404, "not_found", "Unrecognized request URL.")
 

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 
 from config.api.errors import NotFound
 from config.api.idempotency import run_idempotently
+from config.api.inputs import looks_like_id
 from config.api.pagination import Ordering, list_envelope, paginate
 from config.api.schema import error, idempotency_key, ok, path_id
 from config.api.scopes import OVERRIDE_FIELDS, WRITE
@@ -29,7 +30,7 @@ class HoldViewSet(ApiViewSet):
     field_scopes = OVERRIDE_FIELDS
 
     def get_hold(self, hold_id: str) -> Hold:
-        hold = selectors.get_hold(self.restaurant, hold_id)
+        hold = selectors.get_hold(self.restaurant, hold_id) if looks_like_id(hold_id, "hold") else None
         if hold is None:
             raise NotFound(f"No such hold: {hold_id[:64]}.")
         return hold

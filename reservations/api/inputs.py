@@ -267,8 +267,10 @@ class ReservationModifyInput(StrictSerializer):
         ref_name = "ReservationModify"
         schema_extra = {"minProperties": 1}
 
-    def params(self) -> ModifyParams:
+    def params(self, *, can_override: bool) -> ModifyParams:
         data = dict(self.validated_data)
         overrides = data.pop("override", None) or frozenset()
         guarantee_request = data.pop("guarantee_request", None)
-        return ModifyParams(fields=data, overrides=overrides, guarantee_request=guarantee_request)
+        return ModifyParams(
+            fields=data, overrides=overrides, guarantee_request=guarantee_request, can_override=can_override
+        )

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 
 from config.api.errors import BadRequest, NotFound
 from config.api.idempotency import run_idempotently
+from config.api.inputs import looks_like_id
 from config.api.pagination import Ordering, list_envelope, paginate
 from config.api.schema import error, idempotency_key, ok, path_id
 from config.api.scopes import OVERRIDE, OVERRIDE_FIELDS, WRITE
@@ -50,7 +51,7 @@ class ReservationLookup:
     """The reservation in the path, as this restaurant's API serves it."""
 
     def get_reservation(self, public_id: str) -> Reservation:
-        row = selectors.get_served(self.restaurant, public_id)
+        row = selectors.get_served(self.restaurant, public_id) if looks_like_id(public_id, "resv") else None
         if row is None:
             raise NotFound(f"No such reservation: {public_id[:64]}.")
         return row
@@ -178,7 +179,11 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
                 "`param`; `service_date`, `start_time`, `party_size` or `excluded_from_shift_limits` sent as null; a "
                 "code in `override` that cannot be waived (`param: override`)."
             ),
-            403: error(OVERRIDE_SCOPE),
+            403: error(
+                OVERRIDE_SCOPE + " `insufficient_scope` naming the first of `service_date`, `start_time`, "
+                "`party_size`, `section_id`: the booking holds an override power (a whole section, or exempt from "
+                "the shift limits), and moving it uses that power again."
+            ),
             404: error(
                 NOT_FOUND_RESERVATION + " `not_found` with `param: company_id` or `param: section_id`: no such "
                 "company or section."
@@ -203,7 +208,8 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
 
         def execute():
             reservation = self.get_reservation(reservation_id)
-            modify_reservation(reservation=reservation, params=serializer.params())
+            params = serializer.params(can_override=self.client.has_scope(OVERRIDE))
+            modify_reservation(reservation=reservation, params=params)
             return self.answer(reservation_id)
 
         return run_idempotently(request, restaurant=self.restaurant, body=body, required=False, execute=execute)

@@ -75,6 +75,12 @@ def _policy_violations(day: Day, service: ServiceDay, slot: Slot, request: Booki
         broken.add("party_size_too_small")
     if policy.max_party_size is not None and size > policy.max_party_size:
         broken.add("party_size_too_large")
+    if request.entire_group_id is not None:
+        # A whole section seats what its tables seat, however large the restaurant's online limit
+        # (a section with no table is the table search's refusal, not this rule's).
+        tables = group_tables(policy, service.shift, request.entire_group_id)
+        if tables and size > sum(table.max_capacity for table in tables):
+            broken.add("party_size_too_large")
     if day.beyond_window():
         broken.add("advance_window_exceeded")
     if service.cutoff_passed:

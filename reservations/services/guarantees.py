@@ -3,6 +3,8 @@
 import datetime as dt
 
 DEFAULT_DEADLINE_HOURS = 48
+# Beyond any booking window: a longer wait asked for is clamped like any other (and stays computable).
+MAX_DEADLINE_HOURS = 24 * 366 * 10
 
 
 def card_deadline(
@@ -16,7 +18,8 @@ def card_deadline(
     limit = starts_at
     if cancel_hours is not None and starts_at - dt.timedelta(hours=cancel_hours) > now:
         limit = starts_at - dt.timedelta(hours=cancel_hours)
-    return min(now + dt.timedelta(hours=hours), limit).replace(microsecond=0)
+    wanted = now + dt.timedelta(hours=min(hours, MAX_DEADLINE_HOURS))
+    return min(wanted, limit).replace(microsecond=0)
 
 
 def request_card(

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from config.formats import zone
 from reservations.engine import BookingRequest
-from reservations.exceptions import ReservationFinalized
+from reservations.exceptions import OverrideScopeRequired, ReservationFinalized
 from reservations.models import Reservation
 from reservations.models.booking import FINAL_STATUSES, Channel, EventType, ReservationStatus
 from reservations.services import events
@@ -26,11 +26,26 @@ SLOT_FIELDS = ("service_date", "start_time", "party_size", "section_id", "exclud
 STAFF_CHANNELS = (Channel.BACK_OFFICE, Channel.WALK_IN, Channel.PHONE)
 
 
+# A move of a booking holding an override power (a whole section, or exempt from the caps)
+# uses that power again: it needs the override scope, whoever made the booking.
+MOVES = ("service_date", "start_time", "party_size", "section_id")
+
+
 @dataclass(frozen=True)
 class ModifyParams:
     fields: dict  # the fields sent, parsed; a None value clears
     overrides: frozenset[str] = frozenset()
     guarantee_request: dict | None = None
+    can_override: bool = False
+
+
+def _check_inherited_powers(reservation: Reservation, params: ModifyParams) -> None:
+    if params.can_override:
+        return
+    moves = [name for name in MOVES if name in params.fields]
+    stays_exempt = reservation.excluded_from_shift_limits and params.fields.get("excluded_from_shift_limits", True)
+    if moves and (reservation.entire_section or stays_exempt):
+        raise OverrideScopeRequired(moves[0])
 
 
 @dataclass
@@ -99,6 +114,7 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
         )
         if reservation.status in FINAL_STATUSES:
             raise ReservationFinalized(reservation.status)
+        _check_inherited_powers(reservation, params)
         previous_status = reservation.status
         changes = Changes()
         if "company_id" in fields:
