@@ -1,0 +1,54 @@
+"""factory-boy factories shared by every test folder, one module per app.
+
+Import them from here: `from tests.factories import ReservationFactory, make_key, ALL_SCOPES`.
+"""
+
+from tests.factories.apikeys import (
+    ALL_SCOPES,
+    PASSWORD,
+    ApiKeyFactory,
+    MembershipFactory,
+    UserFactory,
+    make_key,
+)
+from tests.factories.guests import GuestFactory
+from tests.factories.holds import HoldFactory
+from tests.factories.reservations import (
+    BlockFactory,
+    ClosureFactory,
+    CombinationFactory,
+    CompanyFactory,
+    DayNoteFactory,
+    FloorPlanFactory,
+    ReservationEventFactory,
+    ReservationFactory,
+    RestaurantFactory,
+    SectionFactory,
+    ShiftFactory,
+    TableAllocationFactory,
+    TableFactory,
+)
+
+__all__ = [
+    "ALL_SCOPES",
+    "PASSWORD",
+    "ApiKeyFactory",
+    "BlockFactory",
+    "ClosureFactory",
+    "CombinationFactory",
+    "CompanyFactory",
+    "DayNoteFactory",
+    "FloorPlanFactory",
+    "GuestFactory",
+    "HoldFactory",
+    "MembershipFactory",
+    "ReservationEventFactory",
+    "ReservationFactory",
+    "RestaurantFactory",
+    "SectionFactory",
+    "ShiftFactory",
+    "TableAllocationFactory",
+    "TableFactory",
+    "UserFactory",
+    "make_key",
+]
