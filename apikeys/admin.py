@@ -20,7 +20,15 @@ from apikeys.models import ApiKey, Membership
 from apikeys.roles import MANAGE_KEYS, MANAGE_STAFF
 from apikeys.scoped_admin import RestaurantScopedAdmin
 from apikeys.secrets import SECRET_PREFIX, hash_secret
-from apikeys.services import KeyMintError, MembershipError, ensure_an_owner_remains, mint_key, revoke_key
+from apikeys.services import (
+    KeyMintError,
+    MembershipError,
+    change_role,
+    ensure_an_owner_remains,
+    mint_key,
+    remove_member,
+    revoke_key,
+)
 from reservations.models import Restaurant
 
 admin.site.site_header = "Reservations back office"
@@ -76,6 +84,13 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
     # A key is never edited (its scopes cannot be widened) nor deleted: it is revoked.
     def has_change_permission(self, request, obj=None):
         return False
+
+    def delete_model(self, request, obj):
+        self.check_can_manage(request, obj)
+        try:
+            remove_member(membership=obj)
+        except MembershipError as error:
+            self.message_user(request, str(error), messages.ERROR)
 
     def has_delete_permission(self, request, obj=None):
         return False
@@ -291,11 +306,22 @@ class MembershipAdmin(RestaurantScopedAdmin):
         return super().get_form(request, obj, change, **kwargs)
 
     def save_model(self, request, obj, form, change):
-        if change:
-            return super().save_model(request, obj, form, change)
         self.check_can_manage(request, obj)
+        if change:
+            try:
+                change_role(membership=obj, role=form.cleaned_data["role"])
+            except MembershipError as error:  # lost a race the form's check could not see
+                self.message_user(request, str(error), messages.ERROR)
+            return
         created = form.create_member()  # the service creates the account and the role
         obj.pk, obj.user, obj._state.adding = created.pk, created.user, False
+
+    def delete_model(self, request, obj):
+        self.check_can_manage(request, obj)
+        try:
+            remove_member(membership=obj)
+        except MembershipError as error:
+            self.message_user(request, str(error), messages.ERROR)
 
     def has_delete_permission(self, request, obj=None):
         if not super().has_delete_permission(request, obj):

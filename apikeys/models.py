@@ -3,6 +3,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
+from config.constraints import one_of
 from config.ids import new_api_key_id
 from config.versions import LATEST_VERSION, VERSIONS
 
@@ -54,6 +55,7 @@ class ApiKey(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(name="api_key_scopes_not_empty", condition=~Q(scopes=[])),
+            models.CheckConstraint(name="api_key_scopes_valid", condition=Q(scopes__contained_by=Scope.values)),
         ]
 
     def __str__(self) -> str:
@@ -72,7 +74,10 @@ class Membership(models.Model):
     role = models.CharField(max_length=20, choices=Role.choices)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "restaurant"], name="membership_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "restaurant"], name="membership_unique"),
+            one_of("role", Role.values, "membership_role_valid"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} is {self.role} at {self.restaurant}"

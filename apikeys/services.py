@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey, Membership
+from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey, Membership, Role
 from apikeys.secrets import generate_secret, hash_secret
 from config.versions import LATEST_VERSION, VERSIONS
 from reservations.models import Restaurant
@@ -100,9 +100,32 @@ def add_member(*, restaurant: Restaurant, username: str, role: str, email: str =
 
 
 def ensure_an_owner_remains(membership: Membership, new_role: str | None) -> None:
-    """A restaurant keeps at least one owner: its last one is neither demoted nor removed."""
-    if membership.pk is None or membership.role != "owner" or new_role == "owner":
+    """A restaurant keeps at least one owner: its last one is neither demoted nor removed.
+
+    A check for forms; the writes below repeat it under the restaurant's lock, so two
+    owners demoting each other at once cannot both succeed."""
+    if membership.pk is None or membership.role != Role.OWNER or new_role == Role.OWNER:
         return
-    others = Membership.objects.filter(restaurant_id=membership.restaurant_id, role="owner").exclude(pk=membership.pk)
-    if not others.exists():
+    others = Membership.objects.filter(restaurant_id=membership.restaurant_id, role=Role.OWNER)
+    if not others.exclude(pk=membership.pk).exists():
         raise MembershipError("A restaurant keeps at least one owner.")
+
+
+def change_role(*, membership: Membership, role: str) -> Membership:
+    """Give a member another role; the restaurant's last owner keeps theirs."""
+    with transaction.atomic():
+        lock_restaurant(membership.restaurant_id)
+        membership = Membership.objects.get(pk=membership.pk)
+        ensure_an_owner_remains(membership, role)
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def remove_member(*, membership: Membership) -> None:
+    """Take a person's role at a restaurant away; its last owner stays."""
+    with transaction.atomic():
+        lock_restaurant(membership.restaurant_id)
+        membership = Membership.objects.get(pk=membership.pk)
+        ensure_an_owner_remains(membership, None)
+        membership.delete()

@@ -2,6 +2,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
+from config.constraints import one_of, tenant_key
 from config.ids import new_guest_id
 from reservations.models.restaurant import Language
 
@@ -59,6 +60,9 @@ class Guest(models.Model):
             models.CheckConstraint(
                 name="guest_has_a_name", condition=Q(first_name__isnull=False) | Q(last_name__isnull=False)
             ),
+            tenant_key("guest_tenant_key"),
+            one_of("source", GuestSource.values, "guest_source_valid"),
+            one_of("language", Language.values, "guest_language_valid", null=True),
             models.CheckConstraint(name="guest_not_merged_into_self", condition=~Q(merged_into=models.F("id"))),
         ]
 

@@ -1,6 +1,7 @@
 from django.db import models
 from django.db.models import Q
 
+from config.constraints import one_of, tenant_key
 from config.ids import new_hold_id
 
 
@@ -54,6 +55,9 @@ class Hold(models.Model):
         ]
         constraints = [
             models.CheckConstraint(name="hold_party_positive", condition=Q(party_size__gte=1)),
+            tenant_key("hold_tenant_key"),
+            one_of("kind", HoldKind.values, "hold_kind_valid"),
+            one_of("status", HoldStatus.values, "hold_status_valid"),
             models.CheckConstraint(
                 name="hold_converted_has_reservation",
                 condition=~Q(status="converted") | Q(reservation__isnull=False),

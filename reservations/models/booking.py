@@ -4,6 +4,7 @@ from django.contrib.postgres.indexes import GistIndex
 from django.db import models
 from django.db.models import Q
 
+from config.constraints import one_of, tenant_key
 from config.ids import new_event_id, new_reservation_id
 
 
@@ -139,6 +140,13 @@ class Reservation(models.Model):
         ]
         constraints = [
             models.CheckConstraint(name="reservation_party_positive", condition=Q(party_size__gte=1)),
+            tenant_key("reservation_tenant_key"),
+            one_of("status", ReservationStatus.values, "reservation_status_valid"),
+            one_of("source", Source.values, "reservation_source_valid"),
+            one_of("booking_channel", Channel.values, "reservation_channel_valid"),
+            one_of("guest_notifications", GuestNotifications.values, "reservation_notifications_valid"),
+            one_of("guarantee_kind", GuaranteeKind.values, "reservation_guarantee_kind_valid", blank=True),
+            one_of("guarantee_status", GuaranteeStatus.values, "reservation_guarantee_status_valid", blank=True),
         ]
 
     def __str__(self) -> str:
@@ -158,6 +166,7 @@ class ReservationEvent(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         indexes = [models.Index(fields=["reservation", "created_at", "id"], name="resv_event_order_idx")]
+        constraints = [one_of("type", EventType.values, "reservation_event_type_valid")]
 
     def __str__(self) -> str:
         return f"{self.type} {self.public_id}"

@@ -1,5 +1,6 @@
 from django.db import models
 
+from config.constraints import tenant_key
 from config.ids import new_company_id
 
 
@@ -12,7 +13,10 @@ class Company(models.Model):
     class Meta:
         verbose_name_plural = "companies"
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(fields=["restaurant", "name"], name="company_name_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["restaurant", "name"], name="company_name_unique"),
+            tenant_key("company_tenant_key"),
+        ]
 
     def __str__(self) -> str:
         return self.name

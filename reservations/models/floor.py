@@ -1,6 +1,7 @@
 from django.db import models
 from django.db.models import F, Q
 
+from config.constraints import one_of, tenant_key
 from config.ids import new_section_id, new_table_id
 
 
@@ -22,7 +23,10 @@ class FloorPlan(models.Model):
 
     class Meta:
         ordering = ["position", "id"]
-        constraints = [models.UniqueConstraint(fields=["restaurant", "name"], name="floor_plan_name_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["restaurant", "name"], name="floor_plan_name_unique"),
+            tenant_key("floor_plan_tenant_key"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -47,6 +51,8 @@ class Section(models.Model):
         ordering = ["position", "id"]
         constraints = [
             models.CheckConstraint(name="section_not_own_leader", condition=~Q(group_leader=F("id"))),
+            tenant_key("section_tenant_key"),
+            one_of("area_type", AreaType.values, "section_area_type_valid"),
         ]
 
     def __str__(self) -> str:
@@ -73,6 +79,7 @@ class Table(models.Model):
             models.UniqueConstraint(fields=["section", "name"], name="table_name_unique_in_section"),
             models.CheckConstraint(name="table_min_capacity_positive", condition=Q(min_capacity__gte=1)),
             models.CheckConstraint(name="table_capacity_range", condition=Q(max_capacity__gte=F("min_capacity"))),
+            tenant_key("table_tenant_key"),
         ]
 
     def __str__(self) -> str:

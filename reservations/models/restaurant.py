@@ -2,6 +2,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import F, Q
 
+from config.constraints import one_of
 from config.ids import new_restaurant_id
 
 
@@ -92,6 +93,13 @@ class Restaurant(models.Model):
             ),
             models.CheckConstraint(name="restaurant_country_upper", condition=Q(country__regex=r"^[A-Z]{2}$")),
             models.CheckConstraint(name="restaurant_currency_upper", condition=Q(currency__regex=r"^[A-Z]{3}$")),
+            one_of("primary_language", Language.values, "restaurant_language_valid"),
+            models.CheckConstraint(
+                name="restaurant_guest_languages_valid", condition=Q(guest_languages__contained_by=Language.values)
+            ),
+            models.CheckConstraint(
+                name="restaurant_guest_fields_valid", condition=Q(required_guest_fields__contained_by=GuestField.values)
+            ),
         ]
 
     def __str__(self) -> str:

@@ -2,6 +2,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import F, Q
 
+from config.constraints import one_of, tenant_key
 from config.ids import new_shift_id
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -59,6 +60,7 @@ class Shift(models.Model):
         ordering = ["start_time", "position", "id"]
         constraints = [
             models.CheckConstraint(name="shift_interval_positive", condition=Q(slot_interval_minutes__gte=1)),
+            tenant_key("shift_tenant_key"),
             models.CheckConstraint(
                 name="shift_seating_positive", condition=Q(seating_minutes__isnull=True) | Q(seating_minutes__gte=1)
             ),
@@ -109,7 +111,10 @@ class DayNote(models.Model):
 
     class Meta:
         ordering = ["date"]
-        constraints = [models.UniqueConstraint(fields=["restaurant", "date"], name="day_note_one_per_date")]
+        constraints = [
+            models.UniqueConstraint(fields=["restaurant", "date"], name="day_note_one_per_date"),
+            one_of("mode", DayNoteMode.values, "day_note_mode_valid"),
+        ]
 
     def __str__(self) -> str:
         return f"Note {self.date} ({self.mode})"
