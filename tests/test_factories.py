@@ -15,6 +15,7 @@ from tests.factories import (
     CombinationFactory,
     HoldFactory,
     MembershipFactory,
+    ReservationEventFactory,
     ReservationFactory,
     RestaurantFactory,
     SectionFactory,
@@ -37,6 +38,11 @@ def test_a_reservation_is_a_confirmed_booking_of_one_restaurant_without_tables()
     assert booking.ends_at == dt.datetime(2026, 12, 5, 21, 30, tzinfo=PARIS_WINTER)
     assert len(booking.modification_token) == 32
     assert not booking.tables.exists() and not booking.allocations.exists()
+
+
+def test_an_event_belongs_to_its_bookings_restaurant():
+    event = ReservationEventFactory()
+    assert event.restaurant == event.reservation.restaurant and event.type == "reservation.created"
 
 
 def test_a_reservation_with_tables_has_their_allocations():

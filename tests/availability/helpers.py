@@ -1,15 +1,20 @@
-"""Rows the availability tests build with the ORM, as the write services will leave them."""
+"""Rows the availability tests build with the factories, as the write services will leave them."""
 
 import datetime as dt
 import uuid
 from zoneinfo import ZoneInfo
 
-from guests.models import Guest
 from holds.models import Hold
-from reservations.models import Reservation, TableAllocation
-from reservations.models.booking import OCCUPYING_STATUSES
+from reservations.models import Reservation
 from reservations.services.availability_version import bump_availability_version
-from tests.factories import FloorPlanFactory, SectionFactory, ShiftFactory, TableFactory
+from tests.factories import (
+    FloorPlanFactory,
+    HoldFactory,
+    ReservationFactory,
+    SectionFactory,
+    ShiftFactory,
+    TableFactory,
+)
 
 PARIS = ZoneInfo("Europe/Paris")
 NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)  # 11:00 in Paris, a Tuesday
@@ -42,10 +47,6 @@ class Floor:
         self.shift = ShiftFactory(floor_plan=self.plan, **shift_fields)
 
 
-def guest(restaurant) -> Guest:
-    return Guest.objects.create(restaurant=restaurant, first_name="Ada", last_name="Lovelace")
-
-
 def book(
     restaurant,
     tables,
@@ -59,26 +60,21 @@ def book(
     excluded=False,
     bump=True,
 ) -> Reservation:
-    """A booking with its table allocations, which exist only while it occupies them
-    (the write services delete them when a booking ends)."""
-    starts_at = local(date, time)
-    ends_at = starts_at + dt.timedelta(minutes=minutes)
-    booking = Reservation.objects.create(
+    """A booking at `tables`, with their allocations while it occupies them (the write services
+    delete them when a booking ends)."""
+    booking = ReservationFactory(
         restaurant=restaurant,
         shift=shift,
         status=status,
         party_size=size,
         service_date=date,
-        starts_at=starts_at,
-        ends_at=ends_at,
-        guest=guest(restaurant),
+        at=dt.time.fromisoformat(time),
+        minutes=minutes,
+        guest__first_name="Ada",
+        guest__last_name="Lovelace",
         excluded_from_shift_limits=excluded,
-        modification_token=uuid.uuid4().hex,
+        tables=tables,
     )
-    for table in tables if status in OCCUPYING_STATUSES else ():
-        TableAllocation.objects.create(
-            restaurant=restaurant, table=table, reservation=booking, during=(starts_at, ends_at)
-        )
     if bump:
         bump_availability_version(restaurant.pk, policy_changed=False)
     return booking
@@ -100,30 +96,21 @@ def hold(
     reservation=None,
     bump=True,
 ) -> Hold:
-    starts_at = local(date, time)
-    ends_at = starts_at + dt.timedelta(minutes=minutes)
-    expires_at = expires_at or NOW + dt.timedelta(minutes=10)
-    taken = Hold.objects.create(
+    """A hold at `tables`, with their allocations while it is live (an ended hold's rows are deleted)."""
+    taken = HoldFactory(
         restaurant=restaurant,
         shift=shift,
         kind=kind,
         status=status,
         party_size=size,
         service_date=date,
-        starts_at=starts_at,
-        ends_at=ends_at,
-        expires_at=expires_at,
+        at=dt.time.fromisoformat(time),
+        minutes=minutes,
+        expires_at=expires_at or NOW + dt.timedelta(minutes=10),
         excluded_from_shift_limits=excluded,
         reservation=reservation,
+        tables=tables,
     )
-    for table in tables if status == "held" else ():  # an ended hold's rows are deleted
-        TableAllocation.objects.create(
-            restaurant=restaurant,
-            table=table,
-            hold=taken,
-            during=(starts_at, ends_at),
-            expires_at=expires_at if kind == "basket" else None,
-        )
     if bump:
         bump_availability_version(restaurant.pk, policy_changed=False)
     return taken

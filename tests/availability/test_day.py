@@ -5,10 +5,9 @@ import datetime as dt
 import pytest
 import time_machine
 
-from reservations.models import Closure, DayNote
 from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import DATE, DINNER, NOW, Floor, book, hold, local, slot_times
-from tests.factories import RestaurantFactory, ShiftFactory
+from tests.factories import ClosureFactory, DayNoteFactory, RestaurantFactory, ShiftFactory
 from tests.platform.helpers import assert_error
 
 DAY_FIELDS = [
@@ -219,7 +218,7 @@ def test_excluding_of_neither_shape_is_400(api, floor, value):
 
 def test_locale_translates_guest_facing_text(api, restaurant):
     Floor(restaurant, name={"fr": "Dîner", "en": "Dinner"}, guest_message={"fr": "Bienvenue", "en": "Welcome"})
-    DayNote.objects.create(restaurant=restaurant, date=DATE, message={"fr": "Menu de fête", "en": "Festive menu"})
+    DayNoteFactory(restaurant=restaurant, date=DATE, message={"fr": "Menu de fête", "en": "Festive menu"})
     bump_availability_version(restaurant.pk)
     french = ok(api)
     assert (french["shifts"][0]["name"], french["shifts"][0]["guest_message"]) == ("Dîner", "Bienvenue")
@@ -238,7 +237,7 @@ def test_locale_falls_back_to_the_primary_language(api, restaurant):
 
 def test_closure_text_is_translated(api, restaurant):
     Floor(restaurant)
-    Closure.objects.create(
+    ClosureFactory(
         restaurant=restaurant,
         start_date=DATE - dt.timedelta(days=1),
         end_date=DATE + dt.timedelta(days=2),
@@ -267,7 +266,7 @@ def test_locale_outside_guest_languages_is_400(api, floor, value):
 
 def test_message_only_day(api, restaurant):
     Floor(restaurant)
-    DayNote.objects.create(restaurant=restaurant, date=DATE, message="Privatisé", mode="message_only")
+    DayNoteFactory(restaurant=restaurant, date=DATE, message="Privatisé", mode="message_only")
     body = ok(api)
     assert (body["message_only"], body["day_message"], body["shifts"], body["display_only"]) == (
         True,
@@ -279,7 +278,7 @@ def test_message_only_day(api, restaurant):
 
 def test_display_only_day(api, restaurant):
     Floor(restaurant)
-    DayNote.objects.create(restaurant=restaurant, date=DATE, message="Sans réservation", mode="display_only")
+    DayNoteFactory(restaurant=restaurant, date=DATE, message="Sans réservation", mode="display_only")
     body = ok(api)
     assert body["display_only"] is True and body["day_message"] == "Sans réservation"
     shift = body["shifts"][0]

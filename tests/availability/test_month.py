@@ -5,10 +5,9 @@ import datetime as dt
 import pytest
 import time_machine
 
-from reservations.models import Closure, DayNote
 from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import NOW, Floor, book, hold, local
-from tests.factories import RestaurantFactory
+from tests.factories import ClosureFactory, DayNoteFactory, RestaurantFactory
 from tests.platform.helpers import assert_error
 
 DAY_FIELDS = [
@@ -121,14 +120,14 @@ def test_beyond_window(api, restaurant):
 
 def test_closure_and_translations(api, restaurant):
     Floor(restaurant)
-    Closure.objects.create(
+    ClosureFactory(
         restaurant=restaurant,
         start_date=dt.date(2026, 12, 24),
         end_date=dt.date(2026, 12, 25),
         name={"fr": "Noël", "en": "Christmas"},
         guest_message={"fr": "Joyeux Noël", "en": "Merry Christmas"},
     )
-    DayNote.objects.create(restaurant=restaurant, date=dt.date(2026, 12, 12), message={"fr": "Fête", "en": "Party"})
+    DayNoteFactory(restaurant=restaurant, date=dt.date(2026, 12, 12), message={"fr": "Fête", "en": "Party"})
     bump_availability_version(restaurant.pk)
     french, english = days(api), days(api, locale="en")
     closed = english["2026-12-24"]
@@ -148,8 +147,8 @@ def test_closure_and_translations(api, restaurant):
 
 def test_no_service_message_only_and_display_only(api, restaurant):
     Floor(restaurant, days=[1, 2, 3, 4, 5, 6])  # no Monday service
-    DayNote.objects.create(restaurant=restaurant, date=dt.date(2026, 12, 10), message="Privé", mode="message_only")
-    DayNote.objects.create(restaurant=restaurant, date=dt.date(2026, 12, 11), message="Bar", mode="display_only")
+    DayNoteFactory(restaurant=restaurant, date=dt.date(2026, 12, 10), message="Privé", mode="message_only")
+    DayNoteFactory(restaurant=restaurant, date=dt.date(2026, 12, 11), message="Bar", mode="display_only")
     bump_availability_version(restaurant.pk)
     month = days(api)
     monday = month["2026-12-07"]

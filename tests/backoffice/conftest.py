@@ -8,22 +8,25 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from apikeys.models import Membership
-from reservations.models import Block, Closure, Combination, DayNote
 from tests.factories import (
+    PASSWORD,  # noqa: F401  (every user's password here; the tests import it from this file)
+    BlockFactory,
+    ClosureFactory,
+    CombinationFactory,
     CompanyFactory,
+    DayNoteFactory,
     FloorPlanFactory,
+    MembershipFactory,
     RestaurantFactory,
     SectionFactory,
     ShiftFactory,
     TableFactory,
+    UserFactory,
     make_key,
 )
-
-PASSWORD = "correct horse battery staple"
 
 
 @dataclass
@@ -40,21 +43,20 @@ def build_world(label: str) -> World:
     section = SectionFactory(floor_plan=floor, name=f"{label} section")
     table1 = TableFactory(section=section, name=f"{label}-T1", min_capacity=1, max_capacity=2)
     table2 = TableFactory(section=section, name=f"{label}-T2", min_capacity=2, max_capacity=4)
-    combination = Combination.objects.create(restaurant=restaurant, floor_plan=floor, min_capacity=3, max_capacity=6)
-    combination.tables.set([table1, table2])
+    combination = CombinationFactory(floor_plan=floor, min_capacity=3, max_capacity=6, tables=[table1, table2])
     shift = ShiftFactory(floor_plan=floor, name=f"{label} dinner")
-    closure = Closure.objects.create(
+    closure = ClosureFactory(
         restaurant=restaurant, name=f"{label} closure", start_date=dt.date(2026, 12, 24), end_date=dt.date(2026, 12, 26)
     )
-    day_note = DayNote.objects.create(restaurant=restaurant, date=dt.date(2026, 12, 31), message=f"{label} note")
-    block = Block.objects.create(
+    day_note = DayNoteFactory(restaurant=restaurant, date=dt.date(2026, 12, 31), message=f"{label} note")
+    block = BlockFactory(
         restaurant=restaurant,
         date=dt.date(2026, 12, 5),
         start_time=dt.time(19),
         end_time=dt.time(21),
         reason=f"{label} block",
+        tables=[table1],
     )
-    block.tables.set([table1])
     company = CompanyFactory(restaurant=restaurant, name=f"{label} company")
     key, _secret = make_key(restaurant, name=f"{label} key")
     return World(
@@ -75,16 +77,6 @@ def build_world(label: str) -> World:
     )
 
 
-def make_user(username: str, *, restaurant=None, role=None, superuser=False):
-    user_model = get_user_model()
-    if superuser:
-        return user_model.objects.create_superuser(username=username, password=PASSWORD, email="")
-    user = user_model.objects.create_user(username=username, password=PASSWORD, is_staff=True)
-    if restaurant is not None:
-        Membership.objects.create(user=user, restaurant=restaurant, role=role)
-    return user
-
-
 @pytest.fixture
 def world_a(db):
     return build_world("ALPHA")
@@ -99,13 +91,13 @@ def world_b(db):
 def users(world_a, world_b):
     a, b = world_a.restaurant, world_b.restaurant
     users = {
-        "owner": make_user("alpha-owner", restaurant=a, role="owner"),
-        "co_owner": make_user("alpha-co-owner", restaurant=a, role="co_owner"),
-        "manager": make_user("alpha-manager", restaurant=a, role="manager"),
-        "host": make_user("alpha-host", restaurant=a, role="host"),
-        "nobody": make_user("alpha-nobody"),
-        "owner_b": make_user("bravo-owner", restaurant=b, role="owner"),
-        "superuser": make_user("root", superuser=True),
+        "owner": MembershipFactory(user__username="alpha-owner", restaurant=a, role="owner").user,
+        "co_owner": MembershipFactory(user__username="alpha-co-owner", restaurant=a, role="co_owner").user,
+        "manager": MembershipFactory(user__username="alpha-manager", restaurant=a, role="manager").user,
+        "host": MembershipFactory(user__username="alpha-host", restaurant=a, role="host").user,
+        "nobody": UserFactory(username="alpha-nobody"),
+        "owner_b": MembershipFactory(user__username="bravo-owner", restaurant=b, role="owner").user,
+        "superuser": UserFactory(username="root", superuser=True),
     }
     world_a.objects["membership"] = Membership.objects.get(user=users["owner"])
     world_b.objects["membership"] = Membership.objects.get(user=users["owner_b"])

@@ -6,11 +6,11 @@ import datetime as dt
 import pytest
 import time_machine
 from axes.models import AccessAttempt
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
 from tests.backoffice.conftest import PASSWORD
+from tests.factories import UserFactory
 
 LOGIN = "/admin/login/"
 ATTACKER_IP = "203.0.113.7"
@@ -20,7 +20,7 @@ LOCKED_OUT = "Account locked: too many login attempts"
 
 @pytest.fixture
 def staff(db):
-    return get_user_model().objects.create_user(username="alpha-manager", password=PASSWORD, is_staff=True)
+    return UserFactory(username="alpha-manager", password=PASSWORD)
 
 
 def log_in(client, username, password, ip=ATTACKER_IP):
@@ -74,7 +74,7 @@ def test_the_lockout_ends_after_the_cool_off(staff):
 
 
 def test_the_lock_is_on_the_username_and_ip_pair(staff):
-    other = get_user_model().objects.create_user(username="alpha-host", password=PASSWORD, is_staff=True)
+    other = UserFactory(username="alpha-host", password=PASSWORD)
     lock_out(Client(), staff.username)
 
     same_user_elsewhere = Client()

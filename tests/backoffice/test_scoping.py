@@ -5,6 +5,7 @@ from django.apps import apps
 from django.forms.models import model_to_dict
 
 from tests.backoffice.payloads import add_payload
+from tests.factories import MembershipFactory
 
 ADMIN_MODELS = [
     ("apikeys", "apikey"),
@@ -161,10 +162,8 @@ def test_autocomplete_of_users_is_refused(login):
 
 
 def test_a_user_of_several_restaurants_cannot_mix_them(world_a, world_b, users, client):
-    from apikeys.models import Membership
-
     manager = users["manager"]
-    Membership.objects.create(user=manager, restaurant=world_b.restaurant, role="manager")
+    MembershipFactory(user=manager, restaurant=world_b.restaurant, role="manager")
     client.force_login(manager)
     response = client.get(url("reservations", "table"))
     assert {obj.pk for obj in response.context["cl"].result_list} >= {

@@ -4,18 +4,11 @@ import re
 
 import pytest
 import requests
-from django.contrib.auth import get_user_model
 
-from apikeys.models import ApiKey, Membership
-from tests.factories import RestaurantFactory
+from apikeys.models import ApiKey
+from tests.factories import MembershipFactory, RestaurantFactory
 
 PASSWORD = "e2e owner password"
-
-
-def make_owner(username, restaurant):
-    user = get_user_model().objects.create_user(username=username, password=PASSWORD, is_staff=True)
-    Membership.objects.create(user=user, restaurant=restaurant, role="owner")
-    return user
 
 
 def log_in(page, base, username):
@@ -31,8 +24,8 @@ def log_in(page, base, username):
 def two_restaurants(transactional_db):
     a = RestaurantFactory(name="Chez Alpha")
     b = RestaurantFactory(name="Chez Bravo")
-    make_owner("owner-a", a)
-    make_owner("owner-b", b)
+    MembershipFactory(user__username="owner-a", user__password=PASSWORD, restaurant=a, role="owner")
+    MembershipFactory(user__username="owner-b", user__password=PASSWORD, restaurant=b, role="owner")
     return a, b
 
 

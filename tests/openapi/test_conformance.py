@@ -9,9 +9,8 @@ import datetime as dt
 
 import pytest
 
-from reservations.models import Closure
 from reservations.services.availability_version import bump_availability_version
-from tests.factories import CompanyFactory, SectionFactory, ShiftFactory, TableFactory
+from tests.factories import ClosureFactory, CompanyFactory, SectionFactory, ShiftFactory, TableFactory
 from tests.reservations.conftest import DAY, booking_body
 
 READ_WRITE = ["reservations:read", "reservations:write"]
@@ -69,7 +68,7 @@ def test_day_availability_with_a_card_guarantee_and_a_closure(api, bistro, confo
     bump_availability_version(bistro.restaurant.pk)
     body = conform.check(api.get("/v1/availability", {"service_date": DAY, "party_size": 4}))
     assert body["shifts"][0]["guarantee"]["amount"] == 10000
-    Closure.objects.create(
+    ClosureFactory(
         restaurant=bistro.restaurant,
         name={"fr": "Congés"},
         guest_message=None,
@@ -82,7 +81,7 @@ def test_day_availability_with_a_card_guarantee_and_a_closure(api, bistro, confo
 
 
 def test_month_availability(api, bistro, conform):
-    Closure.objects.create(
+    ClosureFactory(
         restaurant=bistro.restaurant, name=None, start_date=dt.date(2026, 12, 24), end_date=dt.date(2026, 12, 26)
     )
     bump_availability_version(bistro.restaurant.pk)

@@ -10,6 +10,7 @@ from django.db import connection
 
 from reservations.models import Reservation, TableAllocation
 from reservations.services.availability_version import bump_availability_version
+from tests.factories import ReservationFactory
 from tests.reservations.conftest import DAY, booking_body
 
 PARIS = dt.timezone(dt.timedelta(hours=1))  # the bistro's offset in December
@@ -140,34 +141,10 @@ def allocations_of(rid: str) -> list[str]:
     return sorted(TableAllocation.objects.filter(reservation__public_id=rid).values_list("table__name", flat=True))
 
 
-def make_guest(restaurant, **fields):
-    from guests.models import Guest
-
-    fields.setdefault("first_name", "Alice")
-    fields.setdefault("last_name", "Martin")
-    fields.setdefault("source", "manual")
-    return Guest.objects.create(restaurant=restaurant, **fields)
-
-
 def make_booking(
     bistro, guest=None, *, day: dt.date = dt.date(2026, 12, 5), at: dt.time = dt.time(19, 30), **fields
 ) -> Reservation:
-    """A booking written with the ORM (no tables, no allocation): for lists and states the API cannot make."""
-    from config.formats import zone
-    from config.ids import random_token
-    from reservations.selectors.engine_policy import local_midnight
-
-    tz = zone(bistro.restaurant.timezone)
-    starts_at = local_midnight(day, tz) + dt.timedelta(hours=at.hour, minutes=at.minute)
-    fields.setdefault("status", "confirmed")
-    fields.setdefault("party_size", 2)
-    return Reservation.objects.create(
-        restaurant=bistro.restaurant,
-        shift=bistro.shift,
-        service_date=day,
-        starts_at=starts_at,
-        ends_at=starts_at + dt.timedelta(hours=2),
-        guest=guest or make_guest(bistro.restaurant),
-        modification_token=random_token(32),
-        **fields,
-    )
+    """A booking of the bistro written with the ORM (no tables, no allocation): for lists and states the API cannot make."""
+    if guest is not None:
+        fields["guest"] = guest
+    return ReservationFactory(restaurant=bistro.restaurant, shift=bistro.shift, service_date=day, at=at, **fields)

@@ -7,7 +7,7 @@ from django.db import connection, connections
 from rest_framework.test import APIClient
 
 from reservations.models import Reservation, Shift
-from tests.factories import TableFactory
+from tests.factories import TableAllocationFactory, TableFactory
 from tests.reservations.conftest import DAY
 from tests.reservations.helpers import (
     book,
@@ -167,7 +167,7 @@ def test_the_database_refuses_overlapping_allocations_whatever_the_code_does(api
     row = TableAllocation.objects.get(reservation__public_id=made["id"])
     other = book(api, party_size=2)
     with pytest.raises(IntegrityError), transaction.atomic():
-        TableAllocation.objects.create(
+        TableAllocationFactory(
             restaurant=bistro.restaurant,
             table=row.table,
             reservation=Reservation.objects.get(public_id=other["id"]),

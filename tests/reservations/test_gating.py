@@ -3,7 +3,8 @@
 import pytest
 
 from reservations.models import Reservation
-from tests.reservations.helpers import book, cancel, create, events, make_guest, patch
+from tests.factories import GuestFactory
+from tests.reservations.helpers import book, cancel, create, events, patch
 
 GUEST_KEYS = ("contact_email", "contact_phone", "guest_notes", "internal_notes")
 
@@ -19,7 +20,7 @@ def has_none(body: dict) -> bool:
 @pytest.fixture
 def typed(api, bistro):
     """A booking whose booker typed contacts differing from the matched profile, with notes."""
-    make_guest(bistro.restaurant, email="alice@example.com", phone="+33612345678")
+    GuestFactory(restaurant=bistro.restaurant, email="alice@example.com", phone="+33612345678")
     return book(
         api,
         guest={"first_name": "Alicia", "last_name": "Martin", "email": "alice@example.com", "phone": "07 00 00 00 00"},

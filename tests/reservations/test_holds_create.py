@@ -4,8 +4,7 @@ import datetime as dt
 
 import pytest
 
-from reservations.models import Block
-from tests.factories import SectionFactory, TableFactory
+from tests.factories import BlockFactory, SectionFactory, TableFactory
 from tests.reservations.conftest import DAY, NOW
 from tests.reservations.helpers import (
     ID_RE,
@@ -238,10 +237,13 @@ def test_cutoff_is_checked_at_hold_time(api, bistro):
 
 
 def test_a_block_is_checked_at_hold_time(api, bistro):
-    block = Block.objects.create(
-        restaurant=bistro.restaurant, date=dt.date(2026, 12, 5), start_time=dt.time(19, 0), end_time=dt.time(23, 0)
+    BlockFactory(
+        restaurant=bistro.restaurant,
+        date=dt.date(2026, 12, 5),
+        start_time=dt.time(19, 0),
+        end_time=dt.time(23, 0),
+        tables=[bistro.tables[0]],
     )
-    block.tables.set([bistro.tables[0]])
     policy_changed(bistro.restaurant)
     assert table_names(take_hold(api, party_size=2)) == ["T4"]
 

@@ -5,9 +5,7 @@ import datetime as dt
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from holds.models import Hold
-from tests.factories import CompanyFactory
-from tests.reservations.helpers import make_booking, make_guest
+from tests.factories import CompanyFactory, HoldFactory, ReservationFactory
 
 
 def count_queries(client, path: str, query: dict, expected_rows: int) -> int:
@@ -19,30 +17,33 @@ def count_queries(client, path: str, query: dict, expected_rows: int) -> int:
 
 
 def add_bookings(bistro, count: int) -> None:
+    """Bookings linked to a table each, without allocation rows (they would overlap)."""
     for n in range(count):
-        company = CompanyFactory(restaurant=bistro.restaurant) if n % 2 else None
-        booking = make_booking(
-            bistro,
-            make_guest(bistro.restaurant, email=f"g{n}@example.com"),
-            day=dt.date(2026, 12, 2) + dt.timedelta(days=n % 20),
-            company=company,
+        ReservationFactory(
+            restaurant=bistro.restaurant,
+            shift=bistro.shift,
+            guest__email=f"g{n}@example.com",
+            service_date=dt.date(2026, 12, 2) + dt.timedelta(days=n % 20),
+            company=CompanyFactory(restaurant=bistro.restaurant) if n % 2 else None,
+            tables=[bistro.tables[n % 3]],
+            allocations=False,
         )
-        booking.tables.set([bistro.tables[n % 3]])
 
 
 def add_holds(bistro, count: int) -> None:
+    """Holds at 19:30 on 2026-12-05, linked to a table each, without allocation rows (they would overlap)."""
     starts = dt.datetime(2026, 12, 5, 18, 30, tzinfo=dt.UTC)
     for n in range(count):
-        hold = Hold.objects.create(
+        HoldFactory(
             restaurant=bistro.restaurant,
             shift=bistro.shift,
-            party_size=2,
             service_date=dt.date(2026, 12, 5),
             starts_at=starts,
             ends_at=starts + dt.timedelta(hours=2),
             expires_at=starts - dt.timedelta(days=3) + dt.timedelta(minutes=n),
+            tables=[bistro.tables[n % 3]],
+            allocations=False,
         )
-        hold.tables.set([bistro.tables[n % 3]])
 
 
 def test_reservation_list_with_expanded_guests_is_constant(api, bistro):

@@ -5,8 +5,7 @@ import datetime as dt
 import pytest
 
 from reservations.models import ReservationEvent, Shift
-from tests.factories import FloorPlanFactory, RestaurantFactory, ShiftFactory
-from tests.reservations.conftest import Bistro
+from tests.factories import ReservationFactory
 from tests.reservations.helpers import (
     ID_RE,
     assert_error,
@@ -14,7 +13,6 @@ from tests.reservations.helpers import (
     cancel,
     codes,
     events,
-    make_booking,
     patch,
     policy_changed,
     set_status,
@@ -112,9 +110,7 @@ def test_404_like_the_single_read(api, bistro):
     assert_error(api.get("/v1/reservations/resv_000000000000000000000000/events"), 404, "not_found")
     held = take_hold(api)
     assert_error(api.get(f"/v1/reservations/{held['id']}/events"), 404, "not_found")
-    restaurant = RestaurantFactory()
-    plan = FloorPlanFactory(restaurant=restaurant)
-    foreign = make_booking(Bistro(restaurant, plan, None, [], ShiftFactory(floor_plan=plan)))
+    foreign = ReservationFactory()  # of another restaurant
     assert_error(api.get(f"/v1/reservations/{foreign.public_id}/events"), 404, "not_found")
     made = book(api)
     set_status(made["id"], "awaiting_guest")

@@ -6,7 +6,7 @@ import pytest
 
 from guests.models import Guest
 from reservations.models import Reservation, Shift
-from tests.factories import CompanyFactory, RestaurantFactory, SectionFactory, TableFactory
+from tests.factories import CompanyFactory, GuestFactory, RestaurantFactory, SectionFactory, ShiftFactory, TableFactory
 from tests.reservations.conftest import DAY, NOW, booking_body
 from tests.reservations.helpers import (
     ID_RE,
@@ -48,12 +48,6 @@ RESERVATION_KEYS = [
     "created_at",
     "updated_at",
 ]
-
-
-def make_guest(restaurant, **fields) -> Guest:
-    fields.setdefault("first_name", "Alice")
-    fields.setdefault("last_name", "Martin")
-    return Guest.objects.create(restaurant=restaurant, source="manual", **fields)
 
 
 def created_event(client, rid: str) -> dict:
@@ -195,7 +189,7 @@ def test_a_guest_with_only_a_last_name_and_a_language(api, bistro):
 
 
 def test_guest_is_matched_by_email_case_insensitively(api, bistro):
-    known = make_guest(bistro.restaurant, email="alice@example.com")
+    known = GuestFactory(restaurant=bistro.restaurant, email="alice@example.com")
     body = book(api, guest={"first_name": "Alice", "last_name": "Martin", "email": "  ALICE@Example.com "})
     assert body["guest"] == known.public_id
     assert Guest.objects.count() == 1
@@ -203,14 +197,14 @@ def test_guest_is_matched_by_email_case_insensitively(api, bistro):
 
 
 def test_guest_is_matched_by_phone_in_e164(api, bistro):
-    known = make_guest(bistro.restaurant, phone="+33612345678")
+    known = GuestFactory(restaurant=bistro.restaurant, phone="+33612345678")
     body = book(api, guest={"first_name": "Alice", "last_name": "Martin", "phone": "06 12 34 56 78"})
     assert body["guest"] == known.public_id and Guest.objects.count() == 1
     assert created_event(api, body["id"]) == {"from_status": None, "to_status": "confirmed"}
 
 
 def test_what_the_booker_typed_is_kept_on_the_created_event_when_it_differs(api, bistro):
-    known = make_guest(bistro.restaurant, email="old@example.com", phone="+33612345678")
+    known = GuestFactory(restaurant=bistro.restaurant, email="old@example.com", phone="+33612345678")
     body = book(
         api,
         guest={"first_name": "Alicia", "last_name": "Martin", "email": "new@example.com", "phone": "06.12.34.56.78"},
@@ -234,26 +228,26 @@ def test_what_the_booker_typed_is_kept_on_the_created_event_when_it_differs(api,
 
 
 def test_guests_of_another_restaurant_are_never_matched(api, bistro):
-    make_guest(RestaurantFactory(), email="alice@example.com")
+    GuestFactory(restaurant=RestaurantFactory(), email="alice@example.com")
     body = book(api)
     assert Guest.objects.filter(restaurant=bistro.restaurant, public_id=body["guest"]).exists()
 
 
 def test_guest_id_books_an_existing_profile(api, bistro):
-    known = make_guest(bistro.restaurant, email="alice@example.com")
+    known = GuestFactory(restaurant=bistro.restaurant, email="alice@example.com")
     body = book(api, guest=None, guest_id=known.public_id)
     assert body["guest"] == known.public_id
     assert created_event(api, body["id"]) == {"from_status": None, "to_status": "confirmed"}
 
 
 def test_guest_id_of_a_merged_profile_books_the_survivor(api, bistro):
-    survivor = make_guest(bistro.restaurant, email="alice@example.com")
-    merged = make_guest(bistro.restaurant, email="alice.old@example.com", merged_into=survivor)
+    survivor = GuestFactory(restaurant=bistro.restaurant, email="alice@example.com")
+    merged = GuestFactory(restaurant=bistro.restaurant, email="alice.old@example.com", merged_into=survivor)
     assert book(api, guest=None, guest_id=merged.public_id)["guest"] == survivor.public_id
 
 
 def test_unknown_or_foreign_guest_id_is_404(api, bistro):
-    foreign = make_guest(RestaurantFactory())
+    foreign = GuestFactory(restaurant=RestaurantFactory())
     for guest_id in ("gst_000000000000000000000000", foreign.public_id):
         assert_error(create(api, guest=None, guest_id=guest_id), 404, "not_found", param="guest_id")
     assert_error(create(api, guest=None), 400, "bad_request", param="guest")
@@ -277,7 +271,7 @@ def test_required_guest_fields(api, bistro):
     )
     assert not Reservation.objects.exists() and not Guest.objects.exists()
     book(api, guest={"first_name": "A", "phone": "0612345678", "email": "a@example.com"})
-    known = make_guest(bistro.restaurant)  # no phone, no e-mail: guest_id is not checked
+    known = GuestFactory(restaurant=bistro.restaurant)  # no phone, no e-mail: guest_id is not checked
     book(api, guest=None, guest_id=known.public_id, start_time="20:00")
 
 
@@ -427,7 +421,7 @@ def test_a_guaranteed_slot_needs_an_email(api, guaranteed):
     response = create(api, party_size=4, guest={"first_name": "Bob", "phone": "0612345678"})
     assert_error(response, 422, "email_required_for_guarantee", param="guest[email]")
     assert not Reservation.objects.exists() and not Guest.objects.exists()
-    known = make_guest(guaranteed.restaurant)
+    known = GuestFactory(restaurant=guaranteed.restaurant)
     assert_error(
         create(api, party_size=4, guest=None, guest_id=known.public_id),
         422,
@@ -437,7 +431,7 @@ def test_a_guaranteed_slot_needs_an_email(api, guaranteed):
 
 
 def test_a_typed_email_serves_a_guest_matched_by_phone_without_one(api, guaranteed):
-    known = make_guest(guaranteed.restaurant, phone="+33612345678")
+    known = GuestFactory(restaurant=guaranteed.restaurant, phone="+33612345678")
     body = book(
         api,
         party_size=4,
@@ -525,8 +519,7 @@ def test_party_size_too_small(api, bistro):
 
 
 def test_date_in_past_is_not_overridable(api, bistro):
-    lunch = Shift.objects.create(
-        restaurant=bistro.restaurant,
+    lunch = ShiftFactory(
         floor_plan=bistro.plan,
         name="Breakfast",
         start_time=dt.time(8, 0),

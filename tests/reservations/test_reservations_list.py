@@ -6,13 +6,12 @@ import pytest
 import time_machine
 
 from reservations.models import Reservation
-from tests.factories import RestaurantFactory
+from tests.factories import GuestFactory, ReservationFactory
 from tests.reservations.conftest import NOW
 from tests.reservations.helpers import (
     assert_error,
     book,
     make_booking,
-    make_guest,
     patch,
     set_status,
 )
@@ -113,13 +112,13 @@ def test_source_filter(api, bistro):
 
 
 def test_guest_id_filter(api, bistro):
-    alice = make_guest(bistro.restaurant, email="alice@example.com")
-    bob = make_guest(bistro.restaurant, first_name="Bob", email="bob@example.com")
+    alice = GuestFactory(restaurant=bistro.restaurant, email="alice@example.com")
+    bob = GuestFactory(restaurant=bistro.restaurant, first_name="Bob", email="bob@example.com")
     first = make_booking(bistro, alice)
     make_booking(bistro, bob)
     assert ids(api.get("/v1/reservations", {"guest_id": alice.public_id})) == [first.public_id]
     assert ids(api.get("/v1/reservations", {"guest_id": "gst_000000000000000000000000"})) == []
-    merged = make_guest(bistro.restaurant, email="old@example.com", merged_into=alice)
+    merged = GuestFactory(restaurant=bistro.restaurant, email="old@example.com", merged_into=alice)
     assert ids(api.get("/v1/reservations", {"guest_id": merged.public_id})) == [first.public_id]
 
 
@@ -174,13 +173,7 @@ def test_id_batches(api, bistro):
 
 
 def make_booking_elsewhere() -> str:
-    from tests.factories import FloorPlanFactory, ShiftFactory
-    from tests.reservations.conftest import Bistro
-
-    restaurant = RestaurantFactory()
-    plan = FloorPlanFactory(restaurant=restaurant)
-    other = Bistro(restaurant, plan, None, [], ShiftFactory(floor_plan=plan))
-    return make_booking(other).public_id
+    return ReservationFactory().public_id  # a booking of a restaurant of its own
 
 
 def test_only_the_restaurants_own_bookings(api, bistro):

@@ -6,7 +6,7 @@ import pytest
 import time_machine
 
 from reservations.models import Reservation, Shift
-from tests.factories import CompanyFactory, SectionFactory, TableFactory
+from tests.factories import CompanyFactory, GuestFactory, SectionFactory, ShiftFactory, TableFactory
 from tests.reservations.conftest import NOW
 from tests.reservations.helpers import (
     REPLAYED,
@@ -16,7 +16,6 @@ from tests.reservations.helpers import (
     codes,
     create,
     events,
-    make_guest,
     new_key,
     patch,
     policy_changed,
@@ -257,8 +256,7 @@ def test_a_move_needing_approval_sends_a_confirmed_booking_to_pending(api, bistr
 
 
 def test_a_move_to_a_service_needing_approval(api, bistro):
-    Shift.objects.create(
-        restaurant=bistro.restaurant,
+    ShiftFactory(
         floor_plan=bistro.plan,
         name="Lunch",
         start_time=dt.time(12, 0),
@@ -488,7 +486,7 @@ def test_guarantee_request_needs_payments_and_an_email(api, bistro):
 
 
 def test_a_guarantee_request_uses_the_bookings_own_contact_email(api, bistro):
-    guest = make_guest(bistro.restaurant, phone="+33612345678")
+    guest = GuestFactory(restaurant=bistro.restaurant, phone="+33612345678")
     made = book(api, guest={"first_name": "Alice", "phone": "0612345678", "email": "alice@example.com"})
     assert made["guest"] == guest.public_id
     assert ok(patch(api, made["id"], {"guarantee_request": {"amount": 100}}))["status"] == "awaiting_guarantee"
@@ -528,8 +526,7 @@ def test_a_whole_section_booking_moves_with_all_its_tables(api, bistro):
 
 
 def test_an_after_midnight_seating_keeps_its_service_date_through_a_modify(api, bistro):
-    Shift.objects.create(
-        restaurant=bistro.restaurant,
+    ShiftFactory(
         floor_plan=bistro.plan,
         name="Late",
         start_time=dt.time(23, 0),

@@ -2,9 +2,8 @@
 
 import pytest
 
-from tests.factories import FloorPlanFactory, RestaurantFactory, ShiftFactory
-from tests.reservations.conftest import Bistro
-from tests.reservations.helpers import assert_error, book, make_booking, patch, set_status, take_hold
+from tests.factories import ReservationFactory, RestaurantFactory
+from tests.reservations.helpers import assert_error, book, patch, set_status, take_hold
 
 
 def test_retrieve_returns_what_create_returned(api, bistro):
@@ -28,8 +27,7 @@ def test_a_hold_id_is_404(api, bistro):
 
 def test_another_restaurants_booking_is_404(api, bistro, make_client):
     restaurant = RestaurantFactory()
-    plan = FloorPlanFactory(restaurant=restaurant)
-    foreign = make_booking(Bistro(restaurant, plan, None, [], ShiftFactory(floor_plan=plan)))
+    foreign = ReservationFactory(restaurant=restaurant)
     assert_error(api.get(f"/v1/reservations/{foreign.public_id}"), 404, "not_found")
     owner = make_client(restaurant)
     assert owner.get(f"/v1/reservations/{foreign.public_id}").status_code == 200

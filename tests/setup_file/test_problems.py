@@ -1,8 +1,8 @@
 import pytest
 import yaml
-from django.contrib.auth import get_user_model
 
 from reservations.models import Restaurant
+from tests.factories import UserFactory
 
 from .helpers import EXAMPLE, example, load_text, row_counts, run_command
 
@@ -203,7 +203,7 @@ EXPECTED = [
 
 
 def test_every_problem_reported_with_its_path_and_nothing_changes(tmp_path):
-    get_user_model().objects.create_user(username="taken@example.com")
+    UserFactory(username="taken@example.com", password=None, is_staff=False)
     before = row_counts()
     run = load_text(BAD, tmp_path)
     assert run.code == 1
