@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 
 from holds.models import Hold
-from reservations.models import Reservation, TableAllocation
+from reservations.models import Reservation
 from tests.factories import (
     CompanyFactory,
     GuestFactory,
@@ -15,6 +15,7 @@ from tests.factories import (
     ReservationFactory,
     RestaurantFactory,
     SectionFactory,
+    TableAllocationFactory,
     TableFactory,
 )
 
@@ -50,7 +51,7 @@ def test_an_allocation_cannot_take_another_restaurants_table(two):
     start = booking.starts_at
     foreign = TableFactory(section__floor_plan__restaurant=theirs)
     refused(
-        lambda: TableAllocation.objects.create(
+        lambda: TableAllocationFactory(
             restaurant=mine, table=foreign, reservation=booking, during=(start, start + dt.timedelta(hours=2))
         )
     )
