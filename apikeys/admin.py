@@ -3,20 +3,22 @@
 Owners and co-owners only; see apikeys/scoped_admin.py for the scoping rules.
 """
 
+import time
+
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.exceptions import DisallowedModelAdminLookup
 from django.contrib.admin.utils import unquote
-from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
-from apikeys.forms import MembershipAddForm, MembershipChangeForm, MintKeyForm
-from apikeys.models import ApiKey, Membership
+from apikeys.forms import InvitationForm, MembershipChangeForm, MintKeyForm
+from apikeys.models import ApiKey, Invitation, Membership
 from apikeys.roles import MANAGE_KEYS, MANAGE_STAFF
 from apikeys.scoped_admin import RestaurantScopedAdmin
 from apikeys.secrets import SECRET_PREFIX, hash_secret
@@ -27,6 +29,7 @@ from apikeys.services import (
     ensure_an_owner_remains,
     mint_key,
     remove_member,
+    resend_invitation,
     revoke_key,
 )
 from reservations.models import Restaurant
@@ -35,12 +38,11 @@ admin.site.site_header = "Reservations back office"
 admin.site.site_title = "Reservations back office"
 admin.site.index_title = "Back office"
 
-# The freshly minted secret travels to the owner's browser in a signed, short-lived,
-# HttpOnly cookie scoped to the key's "secret" page, which reads it once and deletes it:
-# the server never stores it, and a reload of that page shows only the last 4.
-SECRET_COOKIE = "apikey_secret_once"
-SECRET_COOKIE_SALT = "apikeys.admin.secret-once"
-SECRET_COOKIE_MAX_AGE = 300
+# The freshly minted secret waits in the owner's own server-side session for the key's
+# "secret" page, which takes it out on its first view (within five minutes): it never
+# travels in a cookie, no other session can read it, and a reload shows only the last 4.
+SECRET_SESSION_KEY = "apikeys.secret_once"
+SECRET_MAX_AGE = 300
 
 
 class KeyStateFilter(admin.SimpleListFilter):
@@ -164,23 +166,11 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
                 form.add_error(None, str(exc))
             else:
                 self.log_addition(request, minted.key, [{"added": {}}])
+                request.session[SECRET_SESSION_KEY] = {"key": minted.key.pk, "secret": minted.secret, "at": time.time()}
                 secret_url = reverse(
                     "admin:apikeys_apikey_secret", args=[minted.key.pk], current_app=self.admin_site.name
                 )
-                response = HttpResponseRedirect(secret_url)
-                token = signing.dumps(
-                    {"k": minted.key.pk, "u": request.user.pk, "s": minted.secret}, salt=SECRET_COOKIE_SALT
-                )
-                response.set_cookie(
-                    SECRET_COOKIE,
-                    token,
-                    max_age=SECRET_COOKIE_MAX_AGE,
-                    path=secret_url,
-                    secure=request.is_secure(),
-                    httponly=True,
-                    samesite="Strict",
-                )
-                return response
+                return HttpResponseRedirect(secret_url)
         fieldsets = [(None, {"fields": ["name", "restaurant", "scopes", "api_version"]})]
         admin_form = helpers.AdminForm(form, fieldsets, {}, (), model_admin=self)
         context = {
@@ -205,17 +195,13 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
     def secret_view(self, request, object_id):
         key = self._managed_key(request, object_id)
         secret = None
-        token = request.COOKIES.get(SECRET_COOKIE)
-        if token:
-            try:
-                payload = signing.loads(token, salt=SECRET_COOKIE_SALT, max_age=SECRET_COOKIE_MAX_AGE)
-            except signing.BadSignature:
-                payload = {}
-            candidate = payload.get("s") if isinstance(payload, dict) else None
+        payload = request.session.get(SECRET_SESSION_KEY)
+        if isinstance(payload, dict) and payload.get("key") == key.pk:
+            del request.session[SECRET_SESSION_KEY]  # shown once, whatever follows
+            candidate = payload.get("secret")
             if (
                 isinstance(candidate, str)
-                and payload.get("k") == key.pk
-                and payload.get("u") == request.user.pk
+                and time.time() - payload.get("at", 0) < SECRET_MAX_AGE
                 and key.is_live
                 and hash_secret(candidate) == key.secret_hash
             ):
@@ -230,8 +216,7 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
         }
         request.current_app = self.admin_site.name
         response = TemplateResponse(request, "admin/apikeys/apikey/secret.html", context)
-        if token is not None:
-            response.delete_cookie(SECRET_COOKIE, path=request.path, samesite="Strict")
+        response["Cache-Control"] = "no-store"  # the page holds a secret: never kept by a browser or proxy
         return response
 
     # --- revoke ---------------------------------------------------------------------------
@@ -272,7 +257,8 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(RestaurantScopedAdmin):
-    """A restaurant's back-office staff, managed by its owners and co-owners."""
+    """A restaurant's back-office staff, managed by its owners and co-owners. New people arrive
+    by invitation (InvitationAdmin): "Add" leads there."""
 
     required_role = MANAGE_STAFF
     list_display = ("user", "role", "email")
@@ -280,6 +266,8 @@ class MembershipAdmin(RestaurantScopedAdmin):
     search_fields = ("user__username", "user__email")
     list_select_related = ("user", "restaurant")
     ordering = ("restaurant__name", "user__username")
+    fields = ("user", "restaurant", "role")
+    form = MembershipChangeForm
 
     @admin.display(description="E-mail")
     def email(self, obj):
@@ -290,31 +278,19 @@ class MembershipAdmin(RestaurantScopedAdmin):
         actions.pop("delete_selected", None)  # one at a time, so the last owner is never removed
         return actions
 
-    def get_fieldsets(self, request, obj=None):
-        if obj is None:
-            return [(None, {"fields": ["restaurant", "username", "email", "password", "role"]})]
-        return [(None, {"fields": ["user", "restaurant", "role"]})]
-
     def get_readonly_fields(self, request, obj=None):
         fields = super().get_readonly_fields(request, obj)
-        if obj is not None and "user" not in fields:
-            fields = [*fields, "user"]
-        return fields
+        return [*fields, "user"] if "user" not in fields else fields
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        kwargs["form"] = MembershipChangeForm if obj is not None else MembershipAddForm
-        return super().get_form(request, obj, change, **kwargs)
+    def add_view(self, request, form_url="", extra_context=None):
+        return HttpResponseRedirect(reverse("admin:apikeys_invitation_add", current_app=self.admin_site.name))
 
     def save_model(self, request, obj, form, change):
         self.check_can_manage(request, obj)
-        if change:
-            try:
-                change_role(membership=obj, role=form.cleaned_data["role"])
-            except MembershipError as error:  # lost a race the form's check could not see
-                self.message_user(request, str(error), messages.ERROR)
-            return
-        created = form.create_member()  # the service creates the account and the role
-        obj.pk, obj.user, obj._state.adding = created.pk, created.user, False
+        try:
+            change_role(membership=obj, role=form.cleaned_data["role"])
+        except MembershipError as error:  # lost a race the form's check could not see
+            self.message_user(request, str(error), messages.ERROR)
 
     def delete_model(self, request, obj):
         self.check_can_manage(request, obj)
@@ -332,3 +308,68 @@ class MembershipAdmin(RestaurantScopedAdmin):
             except MembershipError:
                 return False
         return True
+
+
+class InvitationStateFilter(admin.SimpleListFilter):
+    title = "state"
+    parameter_name = "state"
+
+    def lookups(self, request, model_admin):
+        return [("pending", "Pending"), ("accepted", "Accepted"), ("expired", "Expired")]
+
+    def queryset(self, request, queryset):
+        now = timezone.now()
+        if self.value() == "pending":
+            return queryset.filter(accepted_at__isnull=True, expires_at__gt=now)
+        if self.value() == "accepted":
+            return queryset.filter(accepted_at__isnull=False)
+        if self.value() == "expired":
+            return queryset.filter(accepted_at__isnull=True, expires_at__lte=now)
+        return queryset
+
+
+@admin.register(Invitation)
+class InvitationAdmin(RestaurantScopedAdmin):
+    """Invitations to a restaurant's back office: sent by e-mail, accepted through their link.
+
+    The answer to an invitation reads the same whether the address has an account or not."""
+
+    required_role = MANAGE_STAFF
+    form = InvitationForm
+    list_display = ("email", "role", "state", "invited_by", "created_at", "expires_at")
+    list_filter = (InvitationStateFilter, "role")
+    search_fields = ("email",)
+    list_select_related = ("restaurant", "invited_by")
+    actions = ["resend_selected"]
+
+    def has_change_permission(self, request, obj=None):
+        return False  # an invitation is sent, re-sent or withdrawn (deleted), never edited
+
+    @admin.display(description="State")
+    def state(self, obj):
+        if obj.accepted_at:
+            return f"accepted {timezone.localtime(obj.accepted_at):%Y-%m-%d}"
+        return "pending" if obj.expires_at > timezone.now() else "expired"
+
+    def save_model(self, request, obj, form, change):
+        self.check_can_manage(request, obj)
+        sent = form.send(invited_by=request.user)
+        obj.pk, obj._state.adding = sent.invitation.pk, False
+
+    def response_add(self, request, obj, post_url_continue=None):
+        self.message_user(request, f"An invitation was sent to {obj.email}.", messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:apikeys_invitation_changelist", current_app=self.admin_site.name))
+
+    @admin.action(description="Re-send the selected invitations (a new link each)")
+    def resend_selected(self, request, queryset):
+        invitations = list(queryset)
+        if any(not self.can_manage_restaurant(request, invitation.restaurant_id) for invitation in invitations):
+            raise PermissionDenied
+        sent = 0
+        for invitation in invitations:
+            try:
+                resend_invitation(invitation=invitation)
+                sent += 1
+            except MembershipError as error:
+                self.message_user(request, f"{invitation.email}: {error}", messages.WARNING)
+        self.message_user(request, f"{sent} invitation(s) re-sent.", messages.SUCCESS)

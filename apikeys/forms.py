@@ -1,11 +1,17 @@
-"""Back-office forms of API access: minting a key, adding a restaurant's staff."""
+"""Back-office forms of API access: minting a key, inviting and managing a restaurant's staff."""
 
 from django import forms
-from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 
-from apikeys.models import DEFAULT_SCOPES, ROLES, SCOPES, Membership
-from apikeys.services import KeyMintError, MembershipError, add_member, ensure_an_owner_remains, validate_scopes
+from apikeys.models import DEFAULT_SCOPES, SCOPES, Invitation, Membership, Role
+from apikeys.services import (
+    KeyMintError,
+    MembershipError,
+    SentInvitation,
+    ensure_an_owner_remains,
+    invite_member,
+    validate_scopes,
+)
 from config.versions import LATEST_VERSION, VERSIONS
 
 SCOPE_HELP = {
@@ -14,7 +20,7 @@ SCOPE_HELP = {
     "reservations:write:override": "override, excluded_from_shift_limits, entire_section_id (needs reservations:write)",
     "guests:read": "guest records and guest data on bookings and waitlist entries",
 }
-ROLE_CHOICES = [(role, role.replace("_", "-")) for role in ROLES]
+ROLE_CHOICES = Role.choices
 
 
 class MintKeyForm(forms.Form):
@@ -52,59 +58,24 @@ class MintKeyForm(forms.Form):
             raise ValidationError(str(exc)) from exc
 
 
-class MembershipAddForm(forms.ModelForm):
-    """Gives a person a role at a restaurant, creating their back-office account if needed."""
+class InvitationForm(forms.ModelForm):
+    """Invites a person, by e-mail, to a role: they accept through the e-mailed link."""
 
-    username = forms.CharField(max_length=150, help_text="An existing back-office account, or a new one.")
-    email = forms.EmailField(required=False, help_text="For a new account only.")
-    password = forms.CharField(
-        required=False,
-        strip=False,
-        widget=forms.PasswordInput(render_value=False),
-        help_text="Needed for a new account; never changes an existing account's password.",
-    )
-    role = forms.ChoiceField(choices=ROLE_CHOICES)
+    role = forms.ChoiceField(choices=ROLE_CHOICES, initial=Role.HOST)
 
     class Meta:
-        model = Membership
-        fields = ("restaurant", "username", "email", "password", "role")
-
-    def clean(self):
-        cleaned = super().clean()
-        username = (cleaned.get("username") or "").strip()
-        restaurant = cleaned.get("restaurant")
-        if not username:
-            return cleaned
-        user_model = get_user_model()
-        user = user_model._default_manager.filter(username=username).first()
-        if user is None:
-            password = cleaned.get("password") or ""
-            if not password:
-                self.add_error("password", "Set a password for the new account.")
-            else:
-                candidate = user_model(username=username, email=cleaned.get("email") or "")
-                try:
-                    password_validation.validate_password(password, candidate)
-                except ValidationError as exc:
-                    self.add_error("password", exc)
-        elif restaurant is not None and Membership.objects.filter(user=user, restaurant=restaurant).exists():
-            self.add_error("username", "This person already has a role at this restaurant.")
-        cleaned["username"] = username
-        self.existing_user = user
-        return cleaned
+        model = Invitation
+        fields = ("restaurant", "email", "role")
+        help_texts = {"email": "Where the invitation link goes; an account of theirs, or a new one, accepts it."}
 
     def save(self, commit=False):
-        """Never saves by itself: the admin's save_model calls `create_member`."""
+        """Never saves by itself: the admin's save_model calls `send`."""
         return super().save(commit=False)
 
-    def create_member(self) -> Membership:
+    def send(self, invited_by) -> SentInvitation:
         data = self.cleaned_data
-        return add_member(
-            restaurant=data["restaurant"],
-            username=data["username"],
-            role=data["role"],
-            email=data.get("email") or "",
-            password=data.get("password") or None,
+        return invite_member(
+            restaurant=data["restaurant"], email=data["email"], role=data["role"], invited_by=invited_by
         )
 
 

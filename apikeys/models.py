@@ -74,6 +74,8 @@ class Membership(models.Model):
     role = models.CharField(max_length=20, choices=Role.choices)
 
     class Meta:
+        verbose_name = "staff member"
+        verbose_name_plural = "staff"
         constraints = [
             models.UniqueConstraint(fields=["user", "restaurant"], name="membership_unique"),
             one_of("role", Role.values, "membership_role_valid"),
@@ -96,3 +98,32 @@ class IdempotencyRecord(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["restaurant", "key"], name="idempotency_key_unique")]
+
+
+class Invitation(models.Model):
+    """An invitation, by e-mail, to take a role at a restaurant; accepted once, through its link.
+
+    Every new member arrives this way, account or not, so the answer to the owner never tells
+    whether an account exists. Only a hash of the link's token is kept.
+    """
+
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.HOST)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [one_of("role", Role.values, "invitation_role_valid")]
+
+    def __str__(self) -> str:
+        return f"{self.email} as {self.get_role_display()} at {self.restaurant}"

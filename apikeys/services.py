@@ -1,20 +1,30 @@
 """Writes of API access: minting and revoking keys, back-office memberships."""
 
+import datetime as dt
+import hashlib
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
+from django.conf import settings
+from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
 from django.db import transaction
+from django.template.loader import render_to_string
 from django.utils import timezone
 
-from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey, Membership, Role
+from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey, Invitation, Membership, Role
 from apikeys.secrets import generate_secret, hash_secret
+from config.exceptions import Refused
+from config.ids import random_token
 from config.versions import LATEST_VERSION, VERSIONS
 from reservations.models import Restaurant
 from reservations.services.locking import lock_restaurant
 
 
-class KeyMintError(Exception):
+class KeyMintError(Refused):
     """A key cannot be minted as asked; the message says why."""
+
+    code = "key_not_minted"
 
 
 @dataclass(frozen=True)
@@ -73,30 +83,116 @@ def revoke_key(*, key: ApiKey) -> ApiKey:
     return key
 
 
-class MembershipError(Exception):
+class MembershipError(Refused):
     """A staff change the restaurant cannot take; the message says why."""
 
+    code = "staff_change_refused"
 
-def add_member(*, restaurant: Restaurant, username: str, role: str, email: str = "", password: str | None = None):
-    """Give a person a role at a restaurant, creating their back-office account when new.
 
-    An existing account keeps its password; it becomes staff if it was not.
-    """
-    user_model = get_user_model()
+INVITATION_LIFETIME = dt.timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class SentInvitation:
+    invitation: Invitation
+    link: str  # carries the token, which exists nowhere else
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def invitation_link(token: str) -> str:
+    return f"{settings.BASE_URL}/staff/invitations/{token}"
+
+
+def _send_invitation(invitation: Invitation, link: str) -> None:
+    body = render_to_string("emails/staff_invitation.txt", {"invitation": invitation, "link": link})
+    subject = f"You are invited to the back office of {invitation.restaurant.name}"
+    transaction.on_commit(lambda: send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [invitation.email]))
+
+
+def invite_member(*, restaurant: Restaurant, email: str, role: str, invited_by=None) -> SentInvitation:
+    """Invite a person, by e-mail, to a role at the restaurant. Whether they already have an
+    account changes nothing here: they accept through the link, logged in or signing up."""
+    if role not in Role.values:
+        raise MembershipError(f"Unknown role {role}.")
+    token = random_token(40)
+    invitation = Invitation.objects.create(
+        restaurant=restaurant,
+        email=email.strip().lower(),
+        role=role,
+        token_hash=_token_hash(token),
+        invited_by=invited_by,
+        expires_at=timezone.now() + INVITATION_LIFETIME,
+    )
+    link = invitation_link(token)
+    _send_invitation(invitation, link)
+    return SentInvitation(invitation=invitation, link=link)
+
+
+def resend_invitation(*, invitation: Invitation) -> SentInvitation:
+    """A fresh link (the old one stops working) and a fresh week, e-mailed again."""
+    if invitation.accepted_at is not None:
+        raise MembershipError("This invitation was already accepted.")
+    token = random_token(40)
+    invitation.token_hash = _token_hash(token)
+    invitation.expires_at = timezone.now() + INVITATION_LIFETIME
+    invitation.save(update_fields=["token_hash", "expires_at"])
+    link = invitation_link(token)
+    _send_invitation(invitation, link)
+    return SentInvitation(invitation=invitation, link=link)
+
+
+def open_invitation(token: str) -> Invitation | None:
+    """The invitation a link names, while it can still be accepted."""
+    invitation = (
+        Invitation.objects.select_related("restaurant")
+        .filter(token_hash=_token_hash(token), accepted_at__isnull=True, expires_at__gt=timezone.now())
+        .first()
+    )
+    return invitation
+
+
+def accept_invitation(*, token: str, user) -> Membership:
+    """The logged-in person takes the role the link offers."""
     with transaction.atomic():
-        user = user_model._default_manager.filter(username=username).first()
-        if user is None:
-            if not password:
-                raise MembershipError("A new account needs a password.")
-            user = user_model._default_manager.create_user(
-                username=username, email=email, password=password, is_staff=True
-            )
-        elif not user.is_staff:
+        invitation = open_invitation(token)
+        if invitation is None:
+            raise MembershipError("This invitation is no longer valid.")
+        lock_restaurant(invitation.restaurant_id)
+        invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+        if invitation.accepted_at is not None:
+            raise MembershipError("This invitation is no longer valid.")
+        if Membership.objects.filter(user=user, restaurant_id=invitation.restaurant_id).exists():
+            raise MembershipError("You already have a role at this restaurant.")
+        if not user.is_staff:
             user.is_staff = True
             user.save(update_fields=["is_staff"])
-        if Membership.objects.filter(user=user, restaurant=restaurant).exists():
-            raise MembershipError("This person already has a role at this restaurant.")
-        return Membership.objects.create(user=user, restaurant=restaurant, role=role)
+        membership = Membership.objects.create(user=user, restaurant_id=invitation.restaurant_id, role=invitation.role)
+        invitation.accepted_at, invitation.accepted_by = timezone.now(), user
+        invitation.save(update_fields=["accepted_at", "accepted_by"])
+    return membership
+
+
+def sign_up_and_accept(*, token: str, username: str, password: str) -> Membership:
+    """A person without an account makes one (the password rules apply) and takes the role."""
+    user_model = get_user_model()
+    with transaction.atomic():
+        invitation = open_invitation(token)
+        if invitation is None:
+            raise MembershipError("This invitation is no longer valid.")
+        if user_model._default_manager.filter(username=username).exists():
+            raise MembershipError("This username is taken; log in instead, or choose another.")
+        candidate = user_model(username=username, email=invitation.email)
+        try:
+            password_validation.validate_password(password, candidate)
+        except ValidationError as error:
+            raise MembershipError(" ".join(error.messages)) from error
+        user = user_model._default_manager.create_user(
+            username=username, email=invitation.email, password=password, is_staff=True
+        )
+        return accept_invitation(token=token, user=user)
 
 
 def ensure_an_owner_remains(membership: Membership, new_role: str | None) -> None:

@@ -16,6 +16,7 @@ api_patterns = [
 urlpatterns = [
     path("v1/", include(api_patterns)),
     path("admin/", admin.site.urls),
+    path("staff/", include("apikeys.urls")),
     path("", include("config.site_urls")),
 ]
 

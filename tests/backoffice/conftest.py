@@ -19,6 +19,7 @@ from tests.factories import (
     CompanyFactory,
     DayNoteFactory,
     FloorPlanFactory,
+    InvitationFactory,
     MembershipFactory,
     RestaurantFactory,
     SectionFactory,
@@ -101,6 +102,8 @@ def users(world_a, world_b):
     }
     world_a.objects["membership"] = Membership.objects.get(user=users["owner"])
     world_b.objects["membership"] = Membership.objects.get(user=users["owner_b"])
+    world_a.objects["invitation"] = InvitationFactory(restaurant=world_a.restaurant, email="alpha-invited@example.com")
+    world_b.objects["invitation"] = InvitationFactory(restaurant=world_b.restaurant, email="bravo-invited@example.com")
     return users
 
 

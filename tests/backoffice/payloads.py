@@ -66,12 +66,9 @@ def add_payload(model: str, world) -> dict:
             "reason": "New block",
         },
         "company": lambda: {"restaurant": r.pk, "name": "NewCo"},
-        "membership": lambda: {
-            "restaurant": r.pk,
-            "username": "new-staff",
-            "password": "a long enough password",
-            "role": "host",
-        },
+        "invitation": lambda: {"restaurant": r.pk, "email": "new-staff@example.com", "role": "host"},
+        # Staff are added by invitation; this is what the change form of a membership takes.
+        "membership": lambda: {"restaurant": r.pk, "role": "host"},
         "apikey": lambda: {
             "restaurant": r.pk,
             "name": "New key",

@@ -1,10 +1,15 @@
 """Factories of the apikeys app: partners' API keys, back-office users and their memberships."""
 
+import datetime as dt
+import hashlib
+
 import factory
 from django.conf import settings
+from django.utils import timezone
 
-from apikeys.models import DEFAULT_SCOPES, ApiKey, Membership, Role, Scope
+from apikeys.models import DEFAULT_SCOPES, ApiKey, Invitation, Membership, Role, Scope
 from apikeys.secrets import generate_secret, hash_secret
+from config.ids import random_token
 
 ALL_SCOPES = [Scope.READ.value, Scope.WRITE.value, Scope.OVERRIDE.value, Scope.GUESTS.value]
 # The password of every back-office user the factory makes, unless a test gives another.
@@ -80,3 +85,23 @@ class MembershipFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     restaurant = factory.SubFactory("tests.factories.reservations.RestaurantFactory")
     role = Role.OWNER
+
+
+class InvitationFactory(factory.django.DjangoModelFactory):
+    """A pending invitation to a restaurant's back office; its link's token is `invitation.token`."""
+
+    class Meta:
+        model = Invitation
+
+    restaurant = factory.SubFactory("tests.factories.reservations.RestaurantFactory")
+    email = factory.Sequence(lambda n: f"invited-{n}@example.com")
+    role = Role.HOST
+    token = factory.LazyFunction(lambda: random_token(40))
+    token_hash = factory.LazyAttribute(lambda invitation: hashlib.sha256(invitation.token.encode()).hexdigest())
+    expires_at = factory.LazyFunction(lambda: timezone.now() + dt.timedelta(days=7))
+
+    @classmethod
+    def _create(cls, model_class, *args, token, **kwargs):
+        invitation = super()._create(model_class, *args, **kwargs)
+        invitation.token = token
+        return invitation
