@@ -251,3 +251,54 @@ def test_a_guaranteed_slot_for_a_known_guest_without_an_email_is_refused(api, gu
     response = create(api, guest=None, guest_id=guest.public_id)
     assert_error(response, 422, "email_required_for_guarantee", param="guest_id")
     assert Reservation.objects.count() == 0
+
+
+# --- every write waits a bounded time for its locks -----------------------------------
+
+
+@pytest.fixture
+def short_lock_wait(monkeypatch):
+    import reservations.services.locking as locking
+
+    monkeypatch.setattr(locking, "LOCK_WAIT", "200ms")
+
+
+def hold_row_lock(model, pk, holding, release):
+    """Another transaction holds the row (a slow write of it), until `release`."""
+    from django.db import connections, transaction
+
+    with transaction.atomic():
+        list(model.objects.select_for_update().filter(pk=pk))
+        holding.set()
+        release.wait(10)
+    connections.close_all()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("what", ["cancel", "release"])
+def test_cancel_and_release_give_up_on_a_held_row_with_429_lock_timeout(api, bistro, short_lock_wait, what):
+    import threading
+
+    from holds.models import Hold
+
+    if what == "cancel":
+        model, target = Reservation, book(api)
+        path, method = f"/v1/reservations/{target['id']}/cancel", api.post
+    else:
+        model, target = Hold, take_hold(api)
+        path, method = f"/v1/holds/{target['id']}", api.delete
+    pk = model.objects.get(public_id=target["id"]).pk
+    holding, release = threading.Event(), threading.Event()
+    worker = threading.Thread(target=hold_row_lock, args=(model, pk, holding, release))
+    worker.start()
+    holding.wait(5)
+    try:
+        response = method(path)  # no Idempotency-Key: the path that used to wait without a bound
+    finally:
+        release.set()
+        worker.join()
+    assert response.status_code == 429, response.content
+    error = response.json()["error"]
+    assert (error["type"], error["code"]) == ("rate_limit_error", "lock_timeout")
+    assert response["Retry-After"] == "1"
+    assert method(path).status_code == 200  # once the row is free, the write goes through
