@@ -14,12 +14,12 @@ field's type, pattern and bounds are written once.
 """
 
 import datetime as dt
+import functools
 import json
 import math
 import re
 
 from django.conf import settings
-from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -196,6 +196,12 @@ class DateTime(serializers.Field):
         return value.isoformat()
 
 
+@functools.cache
+def _id_check(prefixes: tuple[str, ...]) -> tuple[re.Pattern, str]:
+    message = "Must be " + " or ".join(f"a {prefix}_ id" for prefix in prefixes) + "."
+    return re.compile(id_pattern(*prefixes)), message
+
+
 class ObjectId(serializers.CharField):
     """The id of one of our objects, by its prefix (`sec_...`)."""
 
@@ -203,15 +209,12 @@ class ObjectId(serializers.CharField):
         self.prefixes = prefixes
         kwargs.setdefault("max_length", 64)
         super().__init__(**kwargs)
-        self.validators.append(RegexValidator(id_pattern(*prefixes), message=self._message()))
-
-    def _message(self) -> str:
-        return "Must be " + " or ".join(f"a {prefix}_ id" for prefix in self.prefixes) + "."
 
     def to_internal_value(self, data):
-        if not isinstance(data, str):
-            raise serializers.ValidationError(self._message())
-        return super().to_internal_value(data)
+        pattern, message = _id_check(self.prefixes)
+        if not isinstance(data, str) or len(data) > self.max_length or not pattern.match(data):
+            raise serializers.ValidationError(message)
+        return data
 
 
 @extend_schema_field(

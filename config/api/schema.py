@@ -24,11 +24,12 @@ generator warning (and the tests forbid warnings).
 import copy
 
 from drf_spectacular.drainage import warn
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import force_instance
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
-from config.api.inputs import StrictSerializer
+from config.api.inputs import ObjectId, StrictSerializer, id_pattern
 from config.api.scopes import GUEST_EXPANSIONS, GUESTS
 from config.api.views import SAFE_METHODS, ApiViewSet
 from config.shapes import Shape, enum, obj, ref, string
@@ -63,6 +64,15 @@ class ErrorDetailShape(Shape):
 class ErrorShape(Shape):
     name = "Error"
     schema = obj("The envelope of every failure.", {"error": ref("ErrorDetail")})
+
+
+class ObjectIdField(OpenApiSerializerFieldExtension):
+    """An id field: its prefix pattern (the field checks it without a validator drf-spectacular could read)."""
+
+    target_class = ObjectId
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {"type": "string", "pattern": id_pattern(*self.target.prefixes), "maxLength": self.target.max_length}
 
 
 def error(description: str) -> OpenApiResponse:
