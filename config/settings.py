@@ -210,6 +210,21 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bookings@localhost")
 
+# Card guarantees (reservations/payments). A restaurant picks its provider (Restaurant.payment_provider).
+# The Stripe account's keys are the service's, read from the environment, never stored in the database.
+# Without STRIPE_SECRET_KEY a restaurant on Stripe cannot take card payments (payments_suspended);
+# without STRIPE_WEBHOOK_SECRET POST /payments/stripe/webhook answers 503 (Stripe retries later).
+STRIPE_SECRET_KEY = os.environ.get("STRIPE_SECRET_KEY", "").strip()
+STRIPE_WEBHOOK_SECRET = os.environ.get("STRIPE_WEBHOOK_SECRET", "").strip()
+# Another Stripe API address (stripe-mock, a recording server); empty: Stripe's own.
+STRIPE_API_BASE = os.environ.get("STRIPE_API_BASE", "").strip()
+STRIPE_MAX_NETWORK_RETRIES = env_int("STRIPE_MAX_NETWORK_RETRIES", 2)
+# Seconds a webhook's signature stays valid (Stripe's default): an older one is refused as a replay.
+STRIPE_WEBHOOK_TOLERANCE = env_int("STRIPE_WEBHOOK_TOLERANCE", 300)
+# The built-in test provider (test card numbers only). 0: a restaurant left on it answers
+# payments_suspended instead of accepting test cards as guarantees.
+PAYMENTS_TEST_PROVIDER = env_bool("PAYMENTS_TEST_PROVIDER", True)
+
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],

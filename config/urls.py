@@ -17,6 +17,7 @@ urlpatterns = [
     path("v1/", include(api_patterns)),
     path("admin/", admin.site.urls),
     path("staff/", include("apikeys.urls")),
+    path("payments/", include("reservations.payments.urls")),  # provider webhooks (signed by the provider)
     path("", include("config.site_urls")),
 ]
 

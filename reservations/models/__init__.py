@@ -1,6 +1,7 @@
 from .booking import Reservation, ReservationEvent, TableAllocation
 from .company import Company
 from .floor import Combination, FloorPlan, Section, Table
+from .payments import ProviderEvent, SimulatedCardIntent, SimulatedCharge, SimulatedRefund
 from .restaurant import Restaurant
 from .schedule import Block, Closure, DayNote, Shift
 
@@ -11,11 +12,15 @@ __all__ = [
     "Company",
     "DayNote",
     "FloorPlan",
+    "ProviderEvent",
     "Reservation",
     "ReservationEvent",
     "Restaurant",
     "Section",
     "Shift",
+    "SimulatedCardIntent",
+    "SimulatedCharge",
+    "SimulatedRefund",
     "Table",
     "TableAllocation",
 ]

@@ -22,6 +22,13 @@ class Language(models.TextChoices):
     FI = "fi", "Suomi"
 
 
+class PaymentProviderName(models.TextChoices):
+    """Who takes a restaurant's card guarantees (reservations/payments)."""
+
+    TEST = "test", "Built-in test provider (test cards only)"
+    STRIPE = "stripe", "Stripe"
+
+
 class GuestField(models.TextChoices):
     """Guest fields a restaurant can require of a create."""
 
@@ -60,7 +67,11 @@ class Restaurant(models.Model):
         models.CharField(max_length=20, choices=GuestField.choices), default=list, blank=True
     )
     api_access = models.BooleanField(default=True, help_text="Off: every API key gets 403 plan_required")
+    # Off: payments suspended (the contract's `payments_suspended`): no provider is handed out.
     payments_enabled = models.BooleanField(default=True)
+    payment_provider = models.CharField(
+        max_length=20, choices=PaymentProviderName.choices, default=PaymentProviderName.TEST
+    )
     widget_enabled = models.BooleanField(default=True)
     booking_page_url = models.URLField(null=True, blank=True)
     # Per-restaurant raises of the rate limits; empty means the contract's default.
@@ -94,6 +105,7 @@ class Restaurant(models.Model):
             models.CheckConstraint(name="restaurant_country_upper", condition=Q(country__regex=r"^[A-Z]{2}$")),
             models.CheckConstraint(name="restaurant_currency_upper", condition=Q(currency__regex=r"^[A-Z]{3}$")),
             one_of("primary_language", Language.values, "restaurant_language_valid"),
+            one_of("payment_provider", PaymentProviderName.values, "restaurant_payment_provider_valid"),
             models.CheckConstraint(
                 name="restaurant_guest_languages_valid", condition=Q(guest_languages__contained_by=Language.values)
             ),

@@ -14,6 +14,7 @@ from tests.factories.apikeys import (
 )
 from tests.factories.guests import GuestFactory
 from tests.factories.holds import HoldFactory
+from tests.factories.payments import ProviderEventFactory, SimulatedCardIntentFactory, SimulatedChargeFactory
 from tests.factories.reservations import (
     BlockFactory,
     ClosureFactory,
@@ -44,11 +45,14 @@ __all__ = [
     "HoldFactory",
     "InvitationFactory",
     "MembershipFactory",
+    "ProviderEventFactory",
     "ReservationEventFactory",
     "ReservationFactory",
     "RestaurantFactory",
     "SectionFactory",
     "ShiftFactory",
+    "SimulatedCardIntentFactory",
+    "SimulatedChargeFactory",
     "TableAllocationFactory",
     "TableFactory",
     "UserFactory",
