@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey, Invitation, Membership, Role
 from apikeys.secrets import generate_secret, hash_secret
+from config.error_codes import ErrorCode, register
 from config.exceptions import Refused
 from config.ids import random_token
 from config.versions import LATEST_VERSION, VERSIONS
@@ -87,6 +88,24 @@ class MembershipError(Refused):
     """A staff change the restaurant cannot take; the message says why."""
 
     code = "staff_change_refused"
+
+
+register(
+    ErrorCode(
+        "key_not_minted",
+        422,
+        "A key cannot be minted as asked (scopes, name, ten live keys).",
+        "The message says what to change.",
+        group="staff",
+    ),
+    ErrorCode(
+        "staff_change_refused",
+        422,
+        "A staff change the restaurant cannot take (its last owner, an invitation no longer valid).",
+        "The message says why.",
+        group="staff",
+    ),
+)
 
 
 INVITATION_LIFETIME = dt.timedelta(days=7)

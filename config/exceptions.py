@@ -8,7 +8,8 @@ the error envelope. The back office and the support commands show `message`.
 
 
 class DomainError(Exception):
-    #: invalid (400), forbidden (403), not_found (404), conflict (409), refused (422), busy (429)
+    #: invalid (400), forbidden (403), not_found (404), conflict (409), refused (422), busy (429),
+    #: upstream (502); config.error_codes documents each code, with the same status
     kind = "invalid"
     code = "bad_request"
 
@@ -53,6 +54,13 @@ class Refused(DomainError):
 
     kind = "refused"
     code = "refused"
+
+
+class Upstream(DomainError):
+    """A provider the service depends on failed; nothing was changed (502)."""
+
+    kind = "upstream"
+    code = "upstream_error"
 
 
 class LockTimeout(DomainError):

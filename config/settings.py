@@ -97,8 +97,9 @@ SILENCED_SYSTEM_CHECKS = ["security.W021"]  # SECURE_HSTS_PRELOAD off (see above
 
 # Public address of this service, used to build absolute links (booking pages).
 BASE_URL = os.environ.get("BASE_URL", "http://127.0.0.1:8000").rstrip("/")
-# Where the error documentation lives: doc_url is "{DOCS_URL}/api/errors#<code>".
-DOCS_URL = os.environ.get("DOCS_URL", "https://docs.tablebooking.example").rstrip("/")
+# Where the partner documentation lives (served by this service at /docs): every error's
+# doc_url is "{DOCS_URL}/api/errors#<code>".
+DOCS_URL = os.environ.get("DOCS_URL", f"{BASE_URL}/docs").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -112,6 +113,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "apikeys",
     "reservations",
     "guests",
@@ -264,7 +266,10 @@ SPECTACULAR_SETTINGS = {
     ),
     "OAS_VERSION": "3.1.0",
     "SERVERS": [{"url": BASE_URL, "description": "The production base address (every key is live)."}],
-    "EXTERNAL_DOCS": {"url": f"{DOCS_URL}/api", "description": "Guides and error codes"},
+    "EXTERNAL_DOCS": {"url": DOCS_URL, "description": "Guides and error codes"},
+    # The reference page (/docs/api/reference) serves Redoc from the sidecar package: no CDN.
+    "REDOC_DIST": "SIDECAR",
+    "REDOC_UI_SETTINGS": {"hideDownloadButton": False, "expandResponses": "200,201"},
     "TAGS": [
         {"name": "Ping", "description": "Check a key."},
         {"name": "Configuration", "description": "The restaurant's booking policy."},

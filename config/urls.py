@@ -4,9 +4,11 @@ from django.views import defaults
 
 from config.api.middleware import api_handler400, api_handler403, api_handler404, api_handler500, is_api_path
 from config.api.openapi import SchemaView
+from config.docs.views import api_root
 
 # The apps' routers, named by path: the platform imports no app.
 api_patterns = [
+    path("", api_root, name="api-root"),
     path("", include("apikeys.api.urls")),
     path("", include("reservations.api.urls")),
     path("", include("holds.api.urls")),
@@ -14,9 +16,11 @@ api_patterns = [
 ]
 
 urlpatterns = [
+    path("v1", api_root),
     path("v1/", include(api_patterns)),
     path("admin/", admin.site.urls),
     path("staff/", include("apikeys.urls")),
+    path("docs/", include("config.docs.urls")),
     path("payments/", include("reservations.payments.urls")),  # provider webhooks (signed by the provider)
     path("", include("config.site_urls")),
 ]

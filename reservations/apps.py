@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class ReservationsConfig(AppConfig):
     name = "reservations"
     verbose_name = "Restaurants and reservations"
+
+    def ready(self):
+        # Their error codes join config.error_codes' table (the handler and the error reference read it).
+        from reservations import exceptions  # noqa: F401
+        from reservations.payments import exceptions as payment_exceptions  # noqa: F401

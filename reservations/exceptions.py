@@ -1,6 +1,8 @@
 """Domain exceptions of bookings and holds (config.exceptions renders every one)."""
 
+from config.error_codes import ErrorCode, register
 from config.exceptions import Conflict, Forbidden, Refused
+from reservations.engine.rules import RULES
 from reservations.models import Table
 from reservations.shapes.floor import TableShape
 from reservations.shapes.violations import ViolationShape  # noqa: F401  the shape of `violations`, documented
@@ -49,8 +51,10 @@ class HoldAlreadyConverted(Conflict):
 class HoldEnded(Conflict):
     """Converting a hold that expired or was released."""
 
+    CODES = {"expired": "hold_expired", "released": "hold_released"}
+
     def __init__(self, status: str):
-        super().__init__(f"This hold is {status}; take a new one.", code=f"hold_{status}", param="hold_id")
+        super().__init__(f"This hold is {status}; take a new one.", code=self.CODES[status], param="hold_id")
 
 
 class OverrideScopeRequired(Forbidden):
@@ -69,3 +73,105 @@ class OverrideScopeRequired(Forbidden):
 def refused(code: str, message: str, param: str | None = None) -> Refused:
     """A 422 of its own code (guarantee rules, required guest fields...)."""
     return Refused(message, code=code, param=param)
+
+
+def _rule(code: str, action: str) -> ErrorCode:
+    rule = RULES[code]
+    overridable = " Overridable: resend once with the code in `override`." if rule.overridable else ""
+    return ErrorCode(
+        code,
+        422,
+        rule.message or "The time is not one of the service's seating times.",
+        action + overridable,
+        group="violation",
+    )
+
+
+register(
+    ErrorCode(
+        "booking_rules_violated",
+        422,
+        "One or more booking rules refuse the hold, booking or change; `violations` lists them in the order of "
+        "checks, even for a single rule.",
+        "Read `violations`: change what each names in `param`, or resend once with the overridable codes in "
+        "`override` (same Idempotency-Key) when the key carries `reservations:write:override`.",
+        group="booking",
+    ),
+    ErrorCode(
+        "reservation_finalized",
+        409,
+        "The booking is completed, no_show or cancelled (a PATCH), or completed or no_show (a cancel): it can no "
+        "longer change.",
+        "Nothing to retry; read the booking to see its status.",
+        group="booking",
+    ),
+    ErrorCode(
+        "hold_already_converted",
+        409,
+        "The hold already became a reservation (named in the message).",
+        "Read the reservation instead; release nothing.",
+        group="booking",
+    ),
+    ErrorCode(
+        "hold_expired", 409, "The hold ran out of time before it was converted.", "Take a new hold.", group="booking"
+    ),
+    ErrorCode(
+        "hold_released", 409, "The hold was released before it was converted.", "Take a new hold.", group="booking"
+    ),
+    ErrorCode(
+        "guest_fields_required",
+        422,
+        "The create lacks a guest field of the configuration's `required_guest_fields`; `param` names the first, "
+        "the message lists them all.",
+        "Ask the guest for those fields and resend, or book an existing profile with `guest_id`.",
+        group="booking",
+    ),
+    ErrorCode(
+        "email_required_for_guarantee",
+        422,
+        "The slot carries a card guarantee (or a card is requested), which needs a guest e-mail address, and none "
+        "exists.",
+        "Send the guest's e-mail address (`guest[email]`).",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "guarantee_consent_guest_only",
+        422,
+        "The change raises the card guarantee of a booking (a larger party); only the guest can consent to that.",
+        "Ask the guest to change the booking from their own page, or cancel and rebook.",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "guarantee_modify_requires_card",
+        422,
+        "The change puts a booking without a card onto a slot that needs one (never overridable on a modify).",
+        "Choose a slot without a card guarantee, or cancel and rebook so the guest saves a card.",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "guarantee_request_not_allowed",
+        422,
+        "A `guarantee_request` on a booking that is not confirmed, upcoming and without a guarantee.",
+        "Request a card only on such a booking.",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "guarantee_amount_invalid",
+        422,
+        "A card request without an amount on a slot with no guarantee policy, or an amount not above zero.",
+        "Send `guarantee_request[amount]` in minor units, above zero.",
+        group="guarantee",
+    ),
+    _rule("no_service_at_this_time", "Re-read availability and send a published time."),
+    _rule("start_time_off_grid", "Send one of the seating times the message lists (availability's slots)."),
+    _rule("party_size_too_small", "Send a larger party."),
+    _rule("party_size_too_large", "Send a smaller party, or split the booking."),
+    _rule("advance_window_exceeded", "Book within `max_advance_days` of today."),
+    _rule("cutoff_passed", "Choose a later service; online booking of this one has closed."),
+    _rule("slot_no_longer_available", "Choose another time or service: the covers cap is reached."),
+    _rule("guarantee_required", "The restaurant cannot ask for a card now; choose another slot."),
+    _rule("date_in_past", "Choose a seating time still ahead."),
+    _rule("no_table_available", "Choose another time or party size: no table fits."),
+    _rule("no_table_available_in_section", "Choose another section or time, or drop the section."),
+    _rule("section_occupied", "Choose another time: `conflicts` lists the occupied tables."),
+)

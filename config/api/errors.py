@@ -14,19 +14,21 @@ from psycopg.errors import LockNotAvailable
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 
+from config.error_codes import error_type
 from config.exceptions import DomainError, LockTimeout
 
 logger = logging.getLogger("api.errors")
 
-TYPE_BY_STATUS = {401: "authentication_error", 429: "rate_limit_error"}
 # The status of each kind of domain exception (config.exceptions).
-STATUS_BY_KIND = {"invalid": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "refused": 422, "busy": 429}
-
-
-def error_type(status: int) -> str:
-    if status >= 500:
-        return "api_error"
-    return TYPE_BY_STATUS.get(status, "invalid_request_error")
+STATUS_BY_KIND = {
+    "invalid": 400,
+    "forbidden": 403,
+    "not_found": 404,
+    "conflict": 409,
+    "refused": 422,
+    "busy": 429,
+    "upstream": 502,
+}
 
 
 def doc_url(code: str) -> str:

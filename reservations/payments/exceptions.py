@@ -5,7 +5,8 @@ A card declined or a charge failed is not an exception: it is an ordinary result
 that cannot be carried out at all.
 """
 
-from config.exceptions import Conflict, InvalidInput, Refused
+from config.error_codes import ErrorCode, register
+from config.exceptions import Conflict, InvalidInput, Refused, Upstream
 
 
 class PaymentsSuspended(Refused):
@@ -33,9 +34,9 @@ class PaymentStateConflict(Conflict):
 
 
 class IdempotencyKeyReused(Conflict):
-    """An idempotency key already used for a different request."""
+    """An idempotency key of a provider call already used for a different request."""
 
-    code = "idempotency_key_reused"
+    code = "payment_idempotency_key_reused"
 
     def __init__(self, message: str = "This idempotency key was already used with different parameters."):
         super().__init__(message, param="idempotency_key")
@@ -45,7 +46,38 @@ class PaymentInputInvalid(InvalidInput):
     """A malformed argument (currency, idempotency key, a card number sent where a token belongs)."""
 
 
-class PaymentProviderError(Refused):
+class PaymentProviderError(Upstream):
     """The provider could not be reached, refused our credentials, or failed in a way that is not the card's."""
 
-    code = "payment_provider_error"
+
+register(
+    ErrorCode(
+        "payments_suspended",
+        422,
+        "The restaurant cannot take card payments now, so a card guarantee cannot be requested.",
+        "Book without a card request (or waive `guarantee_required` with the override scope).",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "payment_amount_invalid",
+        422,
+        "An amount to charge or refund is not a whole number of minor units above zero, or exceeds what may be "
+        "charged or given back.",
+        "Send an integer amount within the guarantee (or the charge, for a refund).",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "payment_state_conflict",
+        409,
+        "The saved card or the charge is not in a state that allows this (e.g. charging a released card).",
+        "Read the booking's guarantee again; nothing was charged.",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "payment_idempotency_key_reused",
+        409,
+        "A payment provider call was repeated with the same key and different parameters.",
+        "A fault of the caller: use a new key for a new charge or refund.",
+        group="guarantee",
+    ),
+)

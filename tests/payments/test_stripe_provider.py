@@ -302,7 +302,7 @@ def test_a_wrong_secret_key_or_an_unreachable_stripe_is_a_provider_error(
     stripe_api.answer("POST", "/v1/payment_intents", "invalid_api_key", status=401)
     with pytest.raises(PaymentProviderError) as failed:
         stripe_provider.charge(CARD, idempotency_key="no-show")
-    assert (failed.value.kind, failed.value.code) == ("refused", "payment_provider_error")
+    assert (failed.value.kind, failed.value.code) == ("upstream", "upstream_error")
     # Port 9 (discard) on loopback: nothing listens, the connection is refused.
     down = StripeProvider(recorded_restaurant, api_key=API_KEY, api_base="http://127.0.0.1:9", max_network_retries=0)
     with pytest.raises(PaymentProviderError):

@@ -59,7 +59,7 @@ def test_a_retry_with_the_same_key_returns_the_same_intent_and_different_paramet
     assert SimulatedCardIntent.objects.count() == 1
     with pytest.raises(IdempotencyKeyReused) as refused:
         new_intent(provider, amount=6000)
-    assert (refused.value.kind, refused.value.code) == ("conflict", "idempotency_key_reused")
+    assert (refused.value.kind, refused.value.code) == ("conflict", "payment_idempotency_key_reused")
     assert new_intent(provider, key="resv_2:guarantee").intent_id != first.intent_id
 
 

@@ -20,7 +20,8 @@ def assert_v1_headers(response):
     assert not response.has_header("Access-Control-Allow-Origin")
 
 
-@pytest.mark.parametrize("path", ["/v1/nope", "/v1", "/v1/", "/v1/configuration/", "/v1/ping/extra"])
+# (`/v1` itself answers the index of the docs: tests/docs/test_pages.py.)
+@pytest.mark.parametrize("path", ["/v1/nope", "/v1/configuration/", "/v1/ping/extra", "/v1//ping"])
 def test_unknown_path_is_json_not_found(path, api):
     response = api.get(path)
     assert_error(response, 404, "not_found")
