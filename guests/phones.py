@@ -23,7 +23,10 @@ def normalize_phone(raw: str | None, country: str) -> str | None:
 
 
 def normalize_email(raw: str | None) -> str | None:
+    """Trimmed and lower-cased, never longer than typed: a character whose lower case is longer
+    (only U+0130 `İ`, which becomes `i` and a combining dot) is kept, so an address that fits its
+    column still fits once normalised."""
     if raw is None:
         return None
-    text = raw.strip().lower()
+    text = "".join(char if len(lower := char.lower()) > 1 else lower for char in raw.strip())
     return text or None

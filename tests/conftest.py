@@ -1,3 +1,7 @@
+import json
+import time
+from pathlib import Path
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -44,3 +48,37 @@ def celery_runs_tasks_in_process():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = False
+
+
+# --- the fuzz run (tests/fuzz) ---------------------------------------------------------------
+
+FUZZ_TEST_DIR = "tests/fuzz/"
+FUZZ_SUMMARY = Path(__file__).resolve().parents[1] / "var" / "fuzz" / "last-run.json"
+
+
+def pytest_sessionstart(session):
+    session.config._started_at = time.time()
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The fuzz run first: it is the longest file, so under xdist it starts on one worker while
+    the other takes the rest of the suite (the order is the same in every worker)."""
+    items.sort(key=lambda item: not item.nodeid.startswith(FUZZ_TEST_DIR))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The fuzzer's figures, when it ran in this session (written by whichever worker ran it)."""
+    started = getattr(config, "_started_at", None)
+    if started is None or not FUZZ_SUMMARY.exists() or FUZZ_SUMMARY.stat().st_mtime < started:
+        return
+    figures = json.loads(FUZZ_SUMMARY.read_text())
+    write = terminalreporter.write_line
+    terminalreporter.section("fuzz run (schemathesis, docs/fuzzing.md)")
+    write(
+        f"{figures['operations']['tested']} operations, {figures['cases_generated']} cases generated, "
+        f"{figures['requests']} requests in {figures['duration_s']} s (seed {figures['seed']}); "
+        f"{figures['cases_with_failures']} cases with failures, {len(figures['errors'])} errors, "
+        f"{figures['responses_5xx']} responses 5xx"
+    )
+    write("2xx per operation: " + ", ".join(f"{op} {n}" for op, n in figures["responses_2xx"].items()))
+    write(f"figures: {FUZZ_SUMMARY.relative_to(FUZZ_SUMMARY.parents[2])}")

@@ -9,7 +9,18 @@ from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema_field
 
 from config.api.errors import BadRequest
-from config.api.inputs import DATE_RE, FIRST_DATE, LAST_DATE, id_pattern, looks_like_id
+from config.api.inputs import (
+    DATE_PATTERN,
+    DATE_RE,
+    DATETIME_PATTERN,
+    FIRST_DATE,
+    LAST_DATE,
+    MAX_DATETIME_LENGTH,
+    MAX_ID_LENGTH,
+    id_pattern,
+    looks_like_id,
+    parse_datetime,
+)
 
 MAX_IDS = 100
 
@@ -37,16 +48,10 @@ class StrictDateTimeField(forms.Field):
     def to_python(self, value):
         if value in (None, ""):
             return None
-        text = value.strip()
-        if DATE_RE.match(text):
-            text += "T00:00:00"
         try:
-            parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "+"))
+            return parse_datetime(value)
         except ValueError:
-            raise forms.ValidationError("must be an ISO 8601 date-time.") from None
-        if not FIRST_DATE <= parsed.date() <= LAST_DATE:
-            raise forms.ValidationError("is out of range.")
-        return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=dt.UTC)
+            raise forms.ValidationError("must be an ISO 8601 date-time between 1900 and 9998.") from None
 
 
 class StrictBooleanField(forms.Field):
@@ -58,6 +63,7 @@ class StrictBooleanField(forms.Field):
         return value == "true"
 
 
+@extend_schema_field({"type": "string", "format": "date", "pattern": DATE_PATTERN})
 class DateFilter(django_filters.DateFilter):
     field_class = StrictDateField
 
@@ -66,6 +72,9 @@ class BooleanFilter(django_filters.BooleanFilter):
     field_class = StrictBooleanField
 
 
+@extend_schema_field(
+    {"type": "string", "format": "date-time", "pattern": DATETIME_PATTERN, "maxLength": MAX_DATETIME_LENGTH}
+)
 class UpdatedSinceFilter(django_filters.IsoDateTimeFilter):
     """Records updated at or after the instant."""
 
@@ -112,7 +121,7 @@ class IdListFilter(django_filters.Filter):
 def id_list_filter(prefix: str) -> IdListFilter:
     schema = {
         "type": "array",
-        "items": {"type": "string", "pattern": id_pattern(prefix)},
+        "items": {"type": "string", "pattern": id_pattern(prefix), "maxLength": MAX_ID_LENGTH},
         "minItems": 1,
         "maxItems": MAX_IDS,
         "description": f"Comma-separated `{prefix}_` ids, at most {MAX_IDS}.",

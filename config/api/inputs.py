@@ -5,8 +5,9 @@ so nothing malformed ever reaches a service or the database:
 
 - an unknown field is refused by name (nested ones as `guest[email]`);
 - strings refuse NUL and lone surrogates (DRF's CharField) and carry a max length;
-- integers are JSON integers (no `true`, no `"12"` in a body), inside a range;
-- dates are `YYYY-MM-DD` between 1900 and 9998 (the engine looks a day around);
+- integers are JSON numbers without a fraction (no `true`, no `"12"` in a body), inside a range;
+- dates are `YYYY-MM-DD` between 1900 and 9998 (the engine looks a day around), and the
+  document says so with a pattern;
 - numbers in `metadata` are finite, its strings NUL-free.
 
 The OpenAPI document is derived from these serializers (drf-spectacular), so a
@@ -27,12 +28,33 @@ from config.api.errors import BadRequest
 from config.metadata import MAX_KEY_LENGTH, MAX_KEYS, MAX_VALUE_LENGTH, metadata_problem
 
 FIRST_DATE, LAST_DATE = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
-DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-HHMM_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+# ASCII digits only: Python's `\d` also matches other scripts' digits, which `int()` would read.
+DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+HHMM_RE = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
 HHMM_PATTERN = HHMM_RE.pattern
-INT_RE = re.compile(r"^-?\d{1,12}$")
+INT_RE = re.compile(r"^-?[0-9]{1,12}$")
+
+# What the document states of the same rules, so that a generated client sends nothing refused
+# (ECMA-262 patterns, as JSON Schema reads them; Python reads them alike):
+# a year from 1900 to 9998, as FIRST_DATE..LAST_DATE;
+YEAR_PATTERN = "(19[0-9]{2}|[2-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8])"
+MONTH_PATTERN = f"^{YEAR_PATTERN}-(0[1-9]|1[0-2])$"
+DATE_PATTERN = f"^{YEAR_PATTERN}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+DATETIME_PATTERN = f"^{YEAR_PATTERN}-"  # beside `format: date-time`, which says the rest
+# no NUL (no text column holds one; lone surrogates cannot travel as UTF-8 at all), said as "not a
+# string containing NUL" rather than a pattern every character must match: schemathesis builds a
+# 5,000-character note from such a pattern one character at a time, which took minutes;
+NO_NUL = {"not": {"type": "string", "pattern": "\\u0000"}}
+# the characters Python's str.strip() removes (str.isspace()), which is what "blank" means here.
+WHITESPACE_CLASS = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+NOT_BLANK_PATTERN = f"[^{WHITESPACE_CLASS}]"  # unanchored: contains something other than whitespace
+BLANK_PATTERN = f"^[{WHITESPACE_CLASS}]*$"
 # A PostgreSQL integer column holds up to 2**31 - 1.
 INT_MAX = 2**31 - 1
+# An id of ours is a prefix and 24 characters; anything longer names nothing.
+MAX_ID_LENGTH = 64
+# `2026-12-05T19:30:00.123456+01:00` is 32 characters; more than 40 is not a time we read.
+MAX_DATETIME_LENGTH = 40
 # JSON nested deeper than this is refused before Python's recursion limit is near.
 MAX_JSON_DEPTH = 32
 
@@ -44,7 +66,7 @@ def id_pattern(*prefixes: str) -> str:
 
 
 def looks_like_id(value: object, *prefixes: str) -> bool:
-    return isinstance(value, str) and len(value) <= 64 and re.match(id_pattern(*prefixes), value) is not None
+    return isinstance(value, str) and len(value) <= MAX_ID_LENGTH and re.match(id_pattern(*prefixes), value) is not None
 
 
 # --- the body ---------------------------------------------------------------------
@@ -94,7 +116,8 @@ def parse_json_object(raw: bytes) -> dict:
 
 
 class Text(serializers.CharField):
-    """A string (NUL and lone surrogates refused by DRF) of at most `max_length` characters."""
+    """A string (NUL and lone surrogates refused by DRF) of at most `max_length` characters; the
+    document says "no NUL" too (config.api.openapi.TextExtension)."""
 
     def __init__(self, *, max_length: int, **kwargs):
         kwargs.setdefault("trim_whitespace", False)
@@ -107,7 +130,8 @@ class Text(serializers.CharField):
 
 
 class Integer(serializers.IntegerField):
-    """An integer within bounds; in a body a JSON integer only, in a query string its digits."""
+    """An integer within bounds; in a body a JSON number with no fraction (`2` or `2.0`, never `true` or
+    `"2"`), in a query string its ASCII digits."""
 
     def __init__(self, *, min_value: int, max_value: int = INT_MAX, from_string: bool = False, **kwargs):
         self.from_string = from_string
@@ -118,6 +142,8 @@ class Integer(serializers.IntegerField):
             if not isinstance(data, str) or not INT_RE.match(data.strip()):
                 self.fail("invalid")
             data = int(data.strip())
+        elif isinstance(data, float) and data.is_integer():
+            data = int(data)  # JSON has one number type: `2.0` is the integer 2, as JSON Schema says
         elif isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)
@@ -132,6 +158,7 @@ class Boolean(serializers.BooleanField):
         return data
 
 
+@extend_schema_field({"type": "string", "format": "date", "pattern": DATE_PATTERN})
 class Date(serializers.DateField):
     """`YYYY-MM-DD` between 1900-01-01 and 9998-12-31."""
 
@@ -170,27 +197,39 @@ class HHMM(serializers.Field):
         return f"{value.hour:02d}:{value.minute:02d}"
 
 
-@extend_schema_field({"type": "string", "format": "date-time"})
+def parse_datetime(text: str) -> dt.datetime:
+    """An ISO 8601 date-time as an aware instant in UTC; ValueError when it is not one, or its date is
+    outside 1900..9998. Without an offset it is read as UTC; a date alone is its midnight UTC; RFC 3339's
+    lower-case `t` and `z` are read too. The instant is returned in UTC: PostgreSQL holds offsets up to
+    15:59 only, and `+23:25` is a valid RFC 3339 offset."""
+    if len(text) > MAX_DATETIME_LENGTH:
+        raise ValueError("too long")
+    text = text.strip().upper()
+    if DATE_RE.match(text):
+        text += "T00:00:00"
+    parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "+"))
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=dt.UTC)
+    if not FIRST_DATE <= parsed.date() <= LAST_DATE:
+        raise ValueError("out of range")
+    return parsed.astimezone(dt.UTC)
+
+
+@extend_schema_field(
+    {"type": "string", "format": "date-time", "pattern": DATETIME_PATTERN, "maxLength": MAX_DATETIME_LENGTH}
+)
 class DateTime(serializers.Field):
     """ISO 8601; without an offset read as UTC; a date alone is its midnight UTC."""
 
     default_error_messages = {"invalid": "Must be an ISO 8601 date-time."}
 
     def to_internal_value(self, data):
-        if not isinstance(data, str) or len(data) > 40:
+        if not isinstance(data, str):
             self.fail("invalid")
-        text = data.strip()
-        if DATE_RE.match(text):
-            text += "T00:00:00"
         try:
-            parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "+"))
+            return parse_datetime(data)
         except ValueError:
             self.fail("invalid")
-        if parsed.tzinfo is None:
-            parsed = parsed.replace(tzinfo=dt.UTC)
-        if not FIRST_DATE <= parsed.date() <= LAST_DATE:
-            self.fail("invalid")
-        return parsed
 
     def to_representation(self, value):
         return value.isoformat()
@@ -207,7 +246,7 @@ class ObjectId(serializers.CharField):
 
     def __init__(self, *prefixes: str, **kwargs):
         self.prefixes = prefixes
-        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("max_length", MAX_ID_LENGTH)
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
@@ -225,10 +264,10 @@ class ObjectId(serializers.CharField):
             "500 characters, numbers, booleans or null (no nested objects or arrays). Echoed verbatim."
         ),
         "maxProperties": MAX_KEYS,
-        "propertyNames": {"minLength": 1, "maxLength": MAX_KEY_LENGTH},
+        "propertyNames": {"minLength": 1, "maxLength": MAX_KEY_LENGTH, **NO_NUL},
         "additionalProperties": {
             "oneOf": [
-                {"type": "string", "maxLength": MAX_VALUE_LENGTH},
+                {"type": "string", "maxLength": MAX_VALUE_LENGTH, **NO_NUL},
                 {"type": "number"},
                 {"type": "boolean"},
                 {"type": "null"},
@@ -254,7 +293,8 @@ def clean_metadata(data) -> dict:
 
 
 class Codes(serializers.ListField):
-    """A list of distinct codes out of `choices` (`override`)."""
+    """A list of distinct codes out of `choices` (`override`); documented with `uniqueItems`
+    (config.api.openapi.CodesExtension)."""
 
     def __init__(self, *, choices, **kwargs):
         self.choices = list(choices)
@@ -265,7 +305,9 @@ class Codes(serializers.ListField):
             self.fail("not_a_list", input_type=type(data).__name__)
         for code in data:
             if code not in self.choices:
-                raise serializers.ValidationError(f"`{code}` is not a code that can be sent here.")
+                raise serializers.ValidationError(f"`{str(code)[:64]}` is not a code that can be sent here.")
+        if len(set(data)) != len(data):
+            raise serializers.ValidationError("Each code at most once.")
         return frozenset(super().to_internal_value(data))
 
 

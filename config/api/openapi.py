@@ -6,13 +6,39 @@ Inspect or regenerate it offline with `manage.py spectacular --format openapi-js
 import copy
 import functools
 
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularJSONAPIView
 
 from config.api.etag import conditional, etag_of
+from config.api.inputs import NO_NUL, Codes, Text
 from config.shapes import SHAPES, Shape
+
+
+class TextExtension(OpenApiSerializerFieldExtension):
+    """A text field refuses NUL (DRF's CharField does): the document says so."""
+
+    target_class = Text
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        if isinstance(schema.get("type"), list):  # the caller adds "null" for `allow_null` itself
+            schema["type"] = next(kind for kind in schema["type"] if kind != "null")
+        return {**schema, **copy.deepcopy(NO_NUL)}
+
+
+class CodesExtension(OpenApiSerializerFieldExtension):
+    """A list of codes (`override`) names each code once."""
+
+    target_class = Codes
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        if isinstance(schema.get("type"), list):  # the caller adds "null" for `allow_null` itself
+            schema["type"] = next(kind for kind in schema["type"] if kind != "null")
+        schema["uniqueItems"] = True
+        return schema
 
 
 class ShapeExtension(OpenApiSerializerExtension):

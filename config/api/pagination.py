@@ -6,18 +6,20 @@ stable while rows are added. The last ordering field is always the primary
 key, the tie-break that makes the ordering total.
 """
 
+import re
 from dataclasses import dataclass
 
 from django.db.models import Q
 from rest_framework.pagination import BasePagination
 
 from config.api.errors import BadRequest
-from config.api.inputs import INT_RE, looks_like_id
+from config.api.inputs import MAX_ID_LENGTH, id_pattern, looks_like_id
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 MAX_LIMIT_EXPANDED = 25
 PAGINATION_PARAMS = frozenset({"limit", "starting_after", "ending_before"})
+LIMIT_RE = re.compile(r"^-?[0-9]+$")
 
 
 @dataclass(frozen=True)
@@ -41,15 +43,18 @@ class Page:
 
 
 def parse_limit(query, expanded: bool) -> int:
+    """1 or more; any larger value is lowered to the page's maximum, however many digits it has."""
     raw = query.get("limit")
     if raw is None:
         return DEFAULT_LIMIT
-    if not INT_RE.match(raw.strip()):
+    text = raw.strip()
+    if not LIMIT_RE.match(text):
         raise BadRequest("`limit` must be an integer.", param="limit")
-    limit = int(raw)
-    if limit < 1:
+    digits = text.lstrip("-").lstrip("0")
+    if text.startswith("-") or not digits:
         raise BadRequest("`limit` must be between 1 and 100.", param="limit")
-    return min(limit, MAX_LIMIT_EXPANDED if expanded else MAX_LIMIT)
+    ceiling = MAX_LIMIT_EXPANDED if expanded else MAX_LIMIT
+    return ceiling if len(digits) > 3 else min(int(digits), ceiling)
 
 
 def _after(fields: tuple[tuple[str, bool], ...], values: dict, reverse: bool) -> Q:
@@ -96,14 +101,18 @@ def list_envelope(data: list, has_more: bool) -> dict:
 class KeysetPagination(BasePagination):
     """Declares the pagination parameters of list actions to DRF and the OpenAPI document.
 
-    The views page with `paginate()` above, which needs the ordering and cursor prefix
-    only they know.
+    The views page with `paginate()` above, which needs the ordering only they know; a
+    view's `cursor_prefix` (the id prefix of its list's objects) documents the cursors.
     """
 
     def paginate_queryset(self, queryset, request, view=None):  # pragma: no cover - views call paginate()
         raise NotImplementedError("Use config.api.pagination.paginate().")
 
     def get_schema_operation_parameters(self, view):
+        prefix = getattr(view, "cursor_prefix", None)
+        cursor = {"type": "string"}
+        if prefix:
+            cursor = {"type": "string", "pattern": id_pattern(prefix), "maxLength": MAX_ID_LENGTH}
         return [
             {
                 "name": "limit",
@@ -120,7 +129,7 @@ class KeysetPagination(BasePagination):
                 "in": "query",
                 "required": False,
                 "description": "Id of an object in the list: the page after it. An id the list cannot find is 400.",
-                "schema": {"type": "string"},
+                "schema": cursor,
             },
             {
                 "name": "ending_before",
@@ -130,6 +139,6 @@ class KeysetPagination(BasePagination):
                     "Id of an object in the list: the page just before it, still in list order. Ignored with "
                     "`starting_after`; an id the list cannot find is 400."
                 ),
-                "schema": {"type": "string"},
+                "schema": cursor,
             },
         ]

@@ -48,7 +48,7 @@ class ErrorDetailShape(Shape):
             ),
             "code": string("Stable machine code; branch on it.", examples=["booking_rules_violated"]),
             "message": string("English, for logs; never match on it or show it to guests."),
-            "param": string("The offending request parameter; absent (not null) when none."),
+            "param": string("The offending request parameter; absent (not null) when none.", minLength=1),
             "doc_url": string("`{docs_url}/api/errors#<code>`; always present.", format="uri"),
             "violations": {
                 "type": "array",

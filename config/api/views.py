@@ -56,6 +56,8 @@ class ApiViewSet(viewsets.GenericViewSet):
     field_scopes: tuple = ()
     #: Actions that page (besides `list`).
     paginated_actions: frozenset[str] = frozenset()
+    #: The id prefix of the objects a paged list holds (its cursors are such ids).
+    cursor_prefix: str | None = None
 
     content_negotiation_class = JsonOnly
     filter_backends = [StrictFilterBackend]
@@ -110,6 +112,8 @@ class ApiViewSet(viewsets.GenericViewSet):
         allowed = self.accepted_params()
         for name in query:
             if name not in allowed:
+                if not name:  # `?=x`: nothing to name in `param`
+                    raise BadRequest("A query parameter has no name.")
                 raise BadRequest(f"Unknown query parameter `{name[:64]}`.", param=name[:64])
             if len(query.getlist(name)) > 1:
                 raise BadRequest(f"Send `{name}` once.", param=name)
@@ -158,6 +162,8 @@ class ApiViewSet(viewsets.GenericViewSet):
         fields = serializer_class._declared_fields  # the names, without building the fields
         for name in body:
             if name not in fields and name not in refused:
+                if not name:  # `{"": ...}`: nothing to name in `param`
+                    raise BadRequest("A body field has an empty name.")
                 raise BadRequest(f"Unknown field `{name[:64]}`.", param=name[:64])
         check_field_scopes(self.client, body, self.field_scopes)
         for name in body:
@@ -177,6 +183,8 @@ class ApiViewSet(viewsets.GenericViewSet):
         body = self.raw_body()
         if body:
             name = next(iter(body))[:64]
+            if not name:
+                raise BadRequest("This operation takes no body.")
             raise BadRequest(f"This operation takes no body; `{name}` is not accepted.", param=name)
 
     # --- every response ---------------------------------------------------------------------

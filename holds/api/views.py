@@ -26,6 +26,7 @@ class HoldViewSet(ApiViewSet):
     queryset = Hold.objects.none()  # the model, for the document; rows come from selectors
     lookup_url_kwarg = "hold_id"
     filterset_class = HoldFilter
+    cursor_prefix = "hold"
     scopes = {"create": WRITE, "destroy": WRITE}
     field_scopes = OVERRIDE_FIELDS
 
@@ -56,7 +57,7 @@ class HoldViewSet(ApiViewSet):
     )
     def list(self, request) -> Response:
         queryset = self.filter_queryset(selectors.holds_of(self.restaurant).exclude(status=HoldStatus.CONVERTED))
-        page = paginate(queryset, request.query_params, NEWEST_FIRST, prefix="hold")
+        page = paginate(queryset, request.query_params, NEWEST_FIRST, prefix=self.cursor_prefix)
         viewer, now = self.viewer(), timezone.now()
         return Response(list_envelope([HoldShape.render(h, viewer, now) for h in page.items], page.has_more))
 

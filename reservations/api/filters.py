@@ -5,7 +5,7 @@ from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 
 from config.api.filters import StrictFilterSet, UpdatedSinceFilter, date_filters, id_list_filter
-from config.api.inputs import id_pattern
+from config.api.inputs import MAX_ID_LENGTH, id_pattern
 from guests import selectors as guest_selectors
 from reservations.models import Reservation
 from reservations.models.booking import ReservationStatus, Source
@@ -22,11 +22,14 @@ class ReservationFilter(StrictFilterSet):
         {
             "type": "string",
             "pattern": id_pattern("gst"),
+            "maxLength": MAX_ID_LENGTH,
             "description": "Bookings of this guest (a merged-away id resolves to the survivor).",
         }
     )(
         django_filters.CharFilter(
-            method="by_guest", validators=[RegexValidator(id_pattern("gst"), "must be a gst_ id.")]
+            method="by_guest",
+            max_length=MAX_ID_LENGTH,
+            validators=[RegexValidator(id_pattern("gst"), "must be a gst_ id.")],
         )
     )
     updated_since = UpdatedSinceFilter()

@@ -7,10 +7,14 @@ service. The OpenAPI document is derived from these serializers.
 import datetime as dt
 import re
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api.inputs import (
+    BLANK_PATTERN,
     HHMM,
+    MONTH_PATTERN,
+    NOT_BLANK_PATTERN,
     Boolean,
     Codes,
     Date,
@@ -28,7 +32,10 @@ from reservations.services.create import CreateParams
 from reservations.services.modify import ModifyParams
 
 NOTES_MAX = 5000
-MONTH_RE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+EMAIL_MAX = 254
+NOT_NULL = {"not": {"type": "null"}}
+SLOT = ("service_date", "start_time", "party_size")
+MONTH_RE = re.compile(r"^[0-9]{4}-(0[1-9]|1[0-2])$")
 OVERRIDE_HELP = (
     "Rule codes to waive; non-empty needs `reservations:write:override` (403 `insufficient_scope`, "
     "`param: override`). A code that cannot be waived is 400 with `param: override`."
@@ -85,6 +92,7 @@ class DayAvailabilityQuery(StrictSerializer):
     locale = Locale()
 
 
+@extend_schema_field({"type": "string", "pattern": MONTH_PATTERN, "examples": ["2026-12"]})
 class Month(serializers.CharField):
     default_error_messages = {"invalid": "Must be a month as YYYY-MM (1900 to 9998)."}
 
@@ -109,11 +117,11 @@ class GuestInputSerializer(StrictSerializer):
     first_name = Text(max_length=100, required=False, allow_null=True, allow_blank=True)
     last_name = Text(max_length=100, required=False, allow_null=True, allow_blank=True)
     email = Text(
-        max_length=254,
+        max_length=EMAIL_MAX,
         required=False,
         allow_null=True,
         allow_blank=True,
-        help_text="E-mail address; needed on a slot with a card guarantee.",
+        help_text="E-mail address (it contains `@`; blank means none); needed on a slot with a card guarantee.",
     )
     phone = Text(
         max_length=40,
@@ -126,6 +134,24 @@ class GuestInputSerializer(StrictSerializer):
 
     class Meta:
         ref_name = "GuestInput"
+        # What `validate` refuses, for generated clients: a name that is not blank, an e-mail with `@`.
+        schema_extra = {
+            "allOf": [
+                {
+                    "anyOf": [
+                        {
+                            "required": ["first_name"],
+                            "properties": {"first_name": {"type": "string", "pattern": NOT_BLANK_PATTERN}},
+                        },
+                        {
+                            "required": ["last_name"],
+                            "properties": {"last_name": {"type": "string", "pattern": NOT_BLANK_PATTERN}},
+                        },
+                    ]
+                },
+                {"properties": {"email": {"anyOf": [{"pattern": BLANK_PATTERN}, {"pattern": "@"}]}}},
+            ]
+        }
 
     def validate(self, data):
         texts = {name: (data.get(name) or "").strip() or None for name in ("first_name", "last_name", "email", "phone")}
@@ -176,18 +202,41 @@ class ReservationCreateInput(StrictSerializer):
 
     class Meta:
         ref_name = "ReservationCreate"
-        # What the prose says, for generated clients and fuzzers: a guest or its id, a slot or a hold.
+        # What `validate` and the hold conversion refuse, for generated clients and fuzzers: a guest or
+        # its id (null counts as not sent); a hold, or a slot without one; beside a hold, none of the
+        # fields it fixed (slot fields may repeat the hold's own values: only the service can tell).
         schema_extra = {
             "allOf": [
-                {"oneOf": [{"required": ["guest"]}, {"required": ["guest_id"]}]},
-                {"anyOf": [{"required": ["hold_id"]}, {"required": ["service_date", "start_time", "party_size"]}]},
+                {
+                    "oneOf": [
+                        {"required": ["guest"], "properties": {"guest": NOT_NULL}},
+                        {"required": ["guest_id"], "properties": {"guest_id": NOT_NULL}},
+                    ]
+                },
+                {
+                    "anyOf": [
+                        {
+                            "required": ["hold_id"],
+                            "properties": {
+                                "hold_id": NOT_NULL,
+                                "section_id": {"type": "null"},
+                                "entire_section_id": {"type": "null"},
+                                "excluded_from_shift_limits": {"enum": [False, None]},
+                            },
+                        },
+                        {
+                            "required": list(SLOT),
+                            "properties": {**{name: NOT_NULL for name in SLOT}, "hold_id": {"type": "null"}},
+                        },
+                    ]
+                },
             ]
         }
 
     def validate(self, data):
         sent = {name: value for name, value in data.items() if value is not None}
         if "hold_id" not in sent:
-            for name in ("service_date", "start_time", "party_size"):
+            for name in SLOT:
                 if name not in sent:
                     raise serializers.ValidationError({name: "Required."})
         if "guest" in sent and "guest_id" in sent:

@@ -61,6 +61,7 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
     queryset = Reservation.objects.none()  # the model, for the document; rows come from selectors
     lookup_url_kwarg = "reservation_id"
     filterset_class = ReservationFilter
+    cursor_prefix = "resv"
     scopes = {"create": WRITE, "partial_update": WRITE, "cancel": WRITE}
     expandable = {
         "list": frozenset({"guest", "events"}),
@@ -89,7 +90,7 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
     def list(self, request) -> Response:
         queryset = self.filter_queryset(selectors.served(self.restaurant, self.expand))
         ordering = BY_UPDATE if request.query_params.get("updated_since") else BY_DATE
-        page = paginate(queryset, request.query_params, ordering, prefix="resv", expanded=bool(self.expand))
+        page = paginate(queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand))
         viewer = self.viewer()
         return Response(list_envelope([ReservationShape.render(r, viewer) for r in page.items], page.has_more))
 
@@ -244,6 +245,7 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
 
 class ReservationEventViewSet(ReservationLookup, ApiViewSet):
     queryset = ReservationEvent.objects.none()
+    cursor_prefix = "evt"
 
     @extend_schema(
         operation_id="listReservationEvents",
@@ -263,6 +265,6 @@ class ReservationEventViewSet(ReservationLookup, ApiViewSet):
     def list(self, request, reservation_id: str) -> Response:
         reservation = self.get_reservation(reservation_id)
         events = ReservationEvent.objects.filter(reservation=reservation)
-        page = paginate(events, request.query_params, BY_TIME, prefix="evt")
+        page = paginate(events, request.query_params, BY_TIME, prefix=self.cursor_prefix)
         tz = self.viewer().tz
         return Response(list_envelope([ReservationEventShape.render(e, tz) for e in page.items], page.has_more))

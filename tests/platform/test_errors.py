@@ -82,6 +82,14 @@ def test_unknown_query_parameter_is_named(path, api):
     assert_error(api.get(f"{path}?colour=red"), 400, "bad_request", param="colour")
 
 
+def test_a_nameless_query_parameter_or_body_field_is_refused_without_an_empty_param(api):
+    """`?=x` and `{"": 1}` have no name to put in `param`, which is absent rather than "" (fuzzer)."""
+    error = assert_error(api.get("/v1/configuration?=null"), 400, "bad_request")
+    assert "param" not in error
+    error = assert_error(api.post(ECHO, {"": None}, format="json"), 400, "bad_request")
+    assert "param" not in error
+
+
 def test_query_parameter_on_a_write_is_named(api):
     assert_error(api.post(f"{ECHO}?name=x", {"name": "x"}, format="json"), 400, "bad_request", param="name")
 

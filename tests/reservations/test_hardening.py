@@ -45,6 +45,21 @@ def test_guest_fields_beyond_their_columns_are_400(api, bistro, guest, param):
     assert Reservation.objects.count() == 0
 
 
+def test_an_email_that_grows_when_lower_cased_still_fits_its_column(api, bistro):
+    """U+0130 `İ` lower-cases to two characters: 240 of them made a 254-character address 494 long,
+    a 500 from the database (fuzzer). The address is stored as typed for that character."""
+    email = "\u0130" * 240 + "@example.fr"
+    response = create(api, query="?expand=guest", guest={"first_name": "Alice", "email": email.upper()})
+    assert response.status_code == 201, response.content
+    assert response.json()["guest"]["email"] == email
+
+
+def test_a_code_named_twice_in_override_is_400(api, bistro):
+    """The document says `uniqueItems`; seven copies of one code (more than `maxItems`) were accepted."""
+    assert_error(create(api, override=["cutoff_passed"] * 7), 400, "bad_request", param="override")
+    assert_error(hold(api, override=["cutoff_passed", "cutoff_passed"]), 400, "bad_request", param="override")
+
+
 @pytest.mark.parametrize("field", ["guest_notes", "internal_notes"])
 def test_nul_and_lone_surrogates_in_notes_are_400(api, bistro, field):
     assert_error(create(api, **{field: "a\x00b"}), 400, "bad_request", param=field)

@@ -1,0 +1,9 @@
+"""gunicorn reads this file from the working directory (the Procfile's web process, `make run`,
+the end-to-end, fuzz and bench servers); command-line flags add to it.
+
+The request line may be as long as gunicorn allows (its default, 4094 bytes, answered an HTML 414
+to a list of 100 ids, which the document allows); the document bounds every query parameter so
+that no request it describes comes near this limit.
+"""
+
+limit_request_line = 8190
