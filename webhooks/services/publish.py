@@ -1,0 +1,34 @@
+"""The one way an app announces a change: `publish(...)` inside the transaction that made it."""
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from webhooks.models import Event
+
+
+def publish(
+    restaurant_id: int,
+    type: str,
+    snapshot: dict,
+    *,
+    previous_attributes: dict | None = None,
+    extra: dict | None = None,
+    created: datetime | None = None,
+) -> Event:
+    """Write the event row; it commits or rolls back with the caller's change.
+
+    `snapshot` is the resource as a full-access key reads it (deliveries carry guest data in full).
+    `extra` adds keys beside `object` in `data` (for example `merged_guest_id`).
+    `created` is the instant the event happened when that is not now (a lapse found by a sweep).
+    """
+    data = {"object": snapshot, **(extra or {})}
+    if previous_attributes is not None:
+        data["previous_attributes"] = previous_attributes
+    return Event.objects.create(
+        restaurant_id=restaurant_id,
+        type=type,
+        subject=snapshot.get("id", ""),
+        data=data,
+        created=created or timezone.now(),
+    )
