@@ -8,3 +8,6 @@ test:  ## set up and run the whole test suite
 
 bench:  ## run the benchmarks (figures go to docs/performance.md by hand)
 	./scripts/bench.sh
+
+api-examples:  ## record the OpenAPI document's missing or stale examples from real responses (docs/api-examples/)
+	./scripts/api_examples.sh

@@ -22,16 +22,22 @@ generator warning (and the tests forbid warnings).
 """
 
 import copy
+import json
+import re
+from pathlib import Path
 
+from django.conf import settings
 from drf_spectacular.drainage import warn
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import force_instance
+from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
 from config.api.inputs import ObjectId, StrictSerializer, id_pattern
 from config.api.scopes import GUEST_EXPANSIONS, GUESTS
 from config.api.views import SAFE_METHODS, ApiViewSet
+from config.error_codes import CODES
 from config.shapes import Shape, enum, obj, ref, string
 from config.versions import LATEST_VERSION, VERSIONS
 
@@ -199,6 +205,64 @@ def _header_refs(*names: str) -> dict:
     return {name: ref(_component_name(name), "headers") for name in names}
 
 
+# --- error codes and examples ---------------------------------------------------------------
+
+CODE_IN_TEXT = re.compile(r"`([a-z][a-z0-9_]*)`")
+
+
+def codes_named(text: str) -> list[str]:
+    """The top-level error codes (config.error_codes) a response description names, in order, once."""
+    codes = []
+    for word in CODE_IN_TEXT.findall(text):
+        entry = CODES.get(word)
+        if entry is not None and entry.group != "violation" and word not in codes:
+            codes.append(word)
+    return codes
+
+
+def examples_dir() -> Path:
+    return Path(settings.BASE_DIR) / "docs" / "api-examples"
+
+
+def stored_examples(operation_id: str) -> dict:
+    """The recorded example of an operation, `docs/api-examples/<operationId>.json` ({} when none).
+
+    Recorded from real responses of the service by `make api-examples` (tests/openapi/examples.py):
+    `{"request": {"method", "path", "query", "headers", "body"}, "responses": {status: [body, ...]}}`.
+    """
+    path = examples_dir() / f"{operation_id}.json"
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def example_name(body) -> str:
+    """An error example is named by its code, a success by the object it answers."""
+    if isinstance(body, dict) and isinstance(body.get("error"), dict):
+        return body["error"].get("code") or "error"
+    if isinstance(body, dict) and isinstance(body.get("object"), str):
+        return body["object"]
+    return "example"
+
+
+def add_examples(operation: dict, recorded: dict) -> None:
+    """Puts a recorded request and its responses into the operation (Redoc shows them as samples)."""
+    request = recorded.get("request") or {}
+    values = {**(request.get("query") or {}), **(request.get("path_params") or {}), **(request.get("headers") or {})}
+    for parameter in operation.get("parameters", []):
+        if parameter["name"] in values:
+            parameter["examples"] = {"recorded": {"value": values[parameter["name"]]}}
+    body = request.get("body")
+    content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+    if content is not None and body is not None:
+        content["examples"] = {"recorded": {"summary": "A request the service accepted", "value": body}}
+    for status, bodies in (recorded.get("responses") or {}).items():
+        media = operation["responses"].get(status, {}).get("content", {}).get("application/json")
+        if media is None:
+            continue
+        media["examples"] = {example_name(item): {"value": item} for item in bodies}
+
+
 class ApiAutoSchema(AutoSchema):
     def is_api_view(self) -> bool:
         return isinstance(self.view, ApiViewSet)
@@ -212,6 +276,21 @@ class ApiAutoSchema(AutoSchema):
 
     def expandable(self) -> frozenset[str]:
         return self.view.expandable.get(self.action, frozenset()) if self.is_api_view() else frozenset()
+
+    def get_operation_id(self) -> str:
+        """`<resource>_<action>`: the path's literal segments (`-` as `_`) and the viewset's action, e.g.
+        `reservations_create`, `reservations_partial_update`, `reservations_events_list`,
+        `waitlist_entries_retrieve`. `@extend_schema(operation_id=...)` wins where that reads badly
+        (`holds_release` for DELETE /v1/holds/{id}). Generated clients name their functions after it, so an
+        id never changes once published (tests/openapi/test_document.py pins them)."""
+        if not self.is_api_view():
+            return super().get_operation_id()
+        prefix = spectacular_settings.SCHEMA_PATH_PREFIX
+        path = re.sub(f"^{prefix}", "", self.path)
+        segments = [s.replace("-", "_") for s in path.split("/") if s and not s.startswith("{")]
+        if segments and segments[-1] == self.action:  # an extra action's own segment: /reservations/{id}/cancel
+            segments.pop()
+        return "_".join([*segments, self.action])
 
     # --- parameters ----------------------------------------------------------------
 
@@ -278,8 +357,18 @@ class ApiAutoSchema(AutoSchema):
             operation["requestBody"]["required"] = True  # a create needs its fields; an empty PATCH is 400
         self._add_common_errors(operation)
         self._add_response_headers(operation)
+        self._list_error_codes(operation)
+        add_examples(operation, stored_examples(operation["operationId"]))
         operation["responses"] = dict(sorted(operation["responses"].items()))
         return operation
+
+    def _list_error_codes(self, operation) -> None:
+        """Each error response lists its codes in `x-error-codes`: the registered codes its description
+        names, in order (a violation code named in the text is not a top-level code)."""
+        for status, response in operation["responses"].items():
+            if not status.startswith(("4", "5")) or "content" not in response:
+                continue
+            response["x-error-codes"] = codes_named(response.get("description", ""))
 
     def _parameter_names(self, operation, location: str) -> set[str]:
         return {p["name"] for p in operation.get("parameters", []) if p.get("in") == location}
@@ -373,8 +462,8 @@ class ApiAutoSchema(AutoSchema):
 
     def _add_common_errors(self, operation) -> None:
         responses = operation["responses"]
-        content = {"application/json": {"schema": ref("Error")}}
         for status, text in self._common_errors(operation).items():
+            content = {"application/json": {"schema": ref("Error")}}  # one per response: examples differ
             if status in responses:
                 own = responses[status].get("description", "").strip()
                 responses[status]["description"] = f"{own}\n\n{text}" if own else text

@@ -40,7 +40,6 @@ class HoldViewSet(ApiViewSet):
         return Response(HoldShape.render(hold, self.viewer(), timezone.now()), status=status)
 
     @extend_schema(
-        operation_id="listHolds",
         tags=["Holds"],
         summary="List holds",
         description=(
@@ -62,7 +61,6 @@ class HoldViewSet(ApiViewSet):
         return Response(list_envelope([HoldShape.render(h, viewer, now) for h in page.items], page.has_more))
 
     @extend_schema(
-        operation_id="createHold",
         tags=["Holds"],
         summary="Take a hold",
         description=(
@@ -108,7 +106,6 @@ class HoldViewSet(ApiViewSet):
         )
 
     @extend_schema(
-        operation_id="retrieveHold",
         tags=["Holds"],
         summary="Retrieve a hold",
         description=(
@@ -122,7 +119,7 @@ class HoldViewSet(ApiViewSet):
         return self.answer(self.get_hold(hold_id))
 
     @extend_schema(
-        operation_id="releaseHold",
+        operation_id="holds_release",
         tags=["Holds"],
         summary="Release a hold",
         description=(

@@ -20,7 +20,6 @@ class DayAvailabilityViewSet(ApiViewSet):
     query_serializers = {"retrieve": DayAvailabilityQuery}
 
     @extend_schema(
-        operation_id="getAvailability",
         tags=["Availability"],
         summary="Read one day's availability",
         description=(
@@ -66,7 +65,6 @@ class MonthAvailabilityViewSet(ApiViewSet):
     query_serializers = {"retrieve": MonthAvailabilityQuery}
 
     @extend_schema(
-        operation_id="getMonthAvailability",
         tags=["Availability"],
         summary="Read a month's availability",
         description=(

@@ -77,7 +77,6 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         return Response(ReservationShape.render(row, self.viewer()), status=status)
 
     @extend_schema(
-        operation_id="listReservations",
         tags=["Reservations"],
         summary="List reservations",
         description=(
@@ -95,7 +94,6 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         return Response(list_envelope([ReservationShape.render(r, viewer) for r in page.items], page.has_more))
 
     @extend_schema(
-        operation_id="createReservation",
         tags=["Reservations"],
         summary="Create a reservation",
         description=(
@@ -149,7 +147,6 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         return run_idempotently(request, restaurant=self.restaurant, body=body, required=True, execute=execute)
 
     @extend_schema(
-        operation_id="retrieveReservation",
         tags=["Reservations"],
         summary="Retrieve a reservation",
         description="The reservation as the key sees it (guest data only with `guests:read`).",
@@ -161,7 +158,6 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         return self.answer(reservation_id)
 
     @extend_schema(
-        operation_id="modifyReservation",
         tags=["Reservations"],
         summary="Modify a reservation",
         description=(
@@ -216,7 +212,6 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         return run_idempotently(request, restaurant=self.restaurant, body=body, required=False, execute=execute)
 
     @extend_schema(
-        operation_id="cancelReservation",
         tags=["Reservations"],
         summary="Cancel a reservation",
         description=(
@@ -248,7 +243,6 @@ class ReservationEventViewSet(ReservationLookup, ApiViewSet):
     cursor_prefix = "evt"
 
     @extend_schema(
-        operation_id="listReservationEvents",
         tags=["Reservations"],
         summary="List a reservation's events",
         description=(

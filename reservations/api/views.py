@@ -20,7 +20,6 @@ class ConfigurationViewSet(ApiViewSet):
     singleton = True
 
     @extend_schema(
-        operation_id="getConfiguration",
         tags=["Configuration"],
         summary="Read the booking policy",
         description=(
@@ -45,7 +44,7 @@ class SectionViewSet(ApiViewSet):
     singleton = True
 
     @extend_schema(
-        operation_id="listSections",
+        operation_id="sections_list",
         tags=["Sections"],
         summary="List the seating areas",
         description=(

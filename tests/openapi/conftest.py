@@ -9,6 +9,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from tests.openapi.examples import MODE, Recorder
 from tests.reservations.conftest import bistro, clock  # noqa: F401  (fixtures used here)
 
 DOCUMENT_URI = "urn:reservation-api:openapi"
@@ -122,7 +123,44 @@ class Conformance:
         assert not errors, f"{operation['operationId']} {status} does not match its schema:\n" + "\n".join(
             f"  at {'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}" for e in errors[:10]
         )
+        if status.startswith(("4", "5")):
+            code = body["error"]["code"]
+            assert code in spec.get("x-error-codes", []), (
+                f"{operation['operationId']} {status} answered `{code}`, which its description does not name"
+            )
+        if RECORDER is not None:
+            RECORDER.record(operation["operationId"], template, response, body)
         return body
+
+    def valid_example(self, operation_id: str, status: str, body) -> bool:
+        """Whether a stored example body still matches the document (the examples' check)."""
+        for template, item in self.document["paths"].items():
+            for method, operation in item.items():
+                if isinstance(operation, dict) and operation.get("operationId") == operation_id:
+                    if status not in operation["responses"]:
+                        return False
+                    schema_pointer = pointer(
+                        "paths", template, method, "responses", status, "content", "application/json", "schema"
+                    )
+                    if next(self.validator(schema_pointer).iter_errors(body), None) is not None:
+                        return False
+                    if status.startswith(("4", "5")):
+                        codes = self.resolve(operation["responses"][status]).get("x-error-codes", [])
+                        return body.get("error", {}).get("code") in codes
+                    return True
+        return False
+
+
+RECORDER = Recorder() if MODE else None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def record_api_examples(document):
+    """With RECORD_API_EXAMPLES set, writes the examples recorded by `Conformance.check` (examples.py)."""
+    yield
+    if RECORDER is not None:
+        written = RECORDER.write(Conformance(document).valid_example)
+        print(f"\napi examples written: {', '.join(written) or 'none (all current)'}")
 
 
 @pytest.fixture(scope="session")

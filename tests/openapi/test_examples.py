@@ -1,0 +1,76 @@
+"""The document's examples (docs/api-examples/, recorded from real responses by `make api-examples`)
+exist for every operation and still match the document."""
+
+import json
+
+from jsonschema import Draft202012Validator
+
+from config.api.schema import examples_dir
+from config.error_codes import CODES
+from tests.openapi.conftest import Conformance
+from tests.openapi.test_document import operations
+
+REMEDY = "run `make api-examples` (records them from real responses, docs/design.md)"
+
+
+def stored() -> dict[str, dict]:
+    return {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in examples_dir().glob("*.json")}
+
+
+def test_every_operation_has_a_recorded_request_and_success(document):
+    examples = stored()
+    for _path, method, operation in operations(document):
+        operation_id = operation["operationId"]
+        assert operation_id in examples, f"{operation_id} has no example: {REMEDY}"
+        example = examples[operation_id]
+        request = example["request"]
+        assert request["method"].lower() == method, operation_id
+        assert any(status.startswith("2") for status in example["responses"]), f"{operation_id}: no success shown"
+        if "requestBody" in operation:
+            assert request["body"], f"{operation_id}: no request body shown"
+    orphans = set(examples) - {op["operationId"] for _, _, op in operations(document)}
+    assert not orphans, f"examples of operations that no longer exist: {sorted(orphans)}"
+
+
+def test_stored_examples_still_match_the_document(document):
+    conformance = Conformance(document)
+    for operation_id, example in stored().items():
+        for status, bodies in example["responses"].items():
+            for body in bodies:
+                assert conformance.valid_example(operation_id, status, body), (
+                    f"{operation_id} {status} example no longer matches the document: {REMEDY}"
+                )
+
+
+def test_recorded_requests_are_valid_requests(document):
+    examples = stored()
+    for path, _method, operation in operations(document):
+        request = examples[operation["operationId"]]["request"]
+        assert request["path"].split("?")[0] == path.format(**request["path_params"])
+        query = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+        assert set(request["query"]) <= query, operation["operationId"]
+        if request["body"] is not None:
+            schema = operation["requestBody"]["content"]["application/json"]["schema"]
+            validator = Draft202012Validator(
+                {**schema, "components": document["components"]},
+                format_checker=Draft202012Validator.FORMAT_CHECKER,
+            )
+            # The body schema refers to "#/components/...": resolve against the document's components.
+            errors = list(validator.iter_errors(request["body"]))
+            assert not errors, (operation["operationId"], errors[0].message)
+
+
+def test_the_document_carries_the_examples_and_lists_each_error_responses_codes(document):
+    for _path, _method, operation in operations(document):
+        responses = operation["responses"]
+        success = next(status for status in responses if status.startswith("2"))
+        assert responses[success]["content"]["application/json"]["examples"], operation["operationId"]
+        if "requestBody" in operation:
+            assert operation["requestBody"]["content"]["application/json"]["examples"]
+        for status, response in responses.items():
+            if status.startswith(("4", "5")):
+                assert response["x-error-codes"], (operation["operationId"], status)
+                for code in response["x-error-codes"]:
+                    assert CODES[code].status == int(status), (operation["operationId"], status, code)
+                for name in response["content"]["application/json"].get("examples", {}):
+                    assert name in response["x-error-codes"], (operation["operationId"], status, name)
