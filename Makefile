@@ -1,4 +1,4 @@
-.PHONY: run test bench
+.PHONY: run test bench client api-examples
 
 run:  ## set up and run web, worker and scheduler with the demo restaurant
 	./scripts/run.sh
@@ -11,3 +11,6 @@ bench:  ## run the benchmarks (figures go to docs/performance.md by hand)
 
 api-examples:  ## record the OpenAPI document's missing or stale examples from real responses (docs/api-examples/)
 	./scripts/api_examples.sh
+
+client:  ## regenerate the Python client (clients/python) from the OpenAPI document
+	./scripts/client.sh

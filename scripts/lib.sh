@@ -41,8 +41,9 @@ apt_install() {
 
 python_deps() {
   # A virtualenv with the project's packages, refreshed when pyproject.toml changes.
+  # The Python client (clients/python) is installed too, editable: its tests run what the repository holds.
   local stamp=".venv/.pyproject.sha256" want
-  want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+  want="$(cat pyproject.toml clients/python/pyproject.toml | sha256sum | cut -d' ' -f1)"
   if [ ! -x "$PY" ]; then
     log "Creating the virtualenv in .venv"
     python3 -m venv .venv
@@ -51,6 +52,7 @@ python_deps() {
     log "Installing Python packages (pyproject.toml)"
     "$PY" -m pip install -q --upgrade pip >/dev/null
     "$PY" -m pip install -q ".[dev]"
+    "$PY" -m pip install -q -e clients/python
     echo "$want" >"$stamp"
   fi
 }

@@ -1,0 +1,151 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .availability import Availability
+from .availability_closure import AvailabilityClosure
+from .availability_day import AvailabilityDay
+from .availability_guarantee import AvailabilityGuarantee
+from .availability_month import AvailabilityMonth
+from .availability_months_retrieve_locale import AvailabilityMonthsRetrieveLocale
+from .availability_retrieve_locale import AvailabilityRetrieveLocale
+from .availability_section import AvailabilitySection
+from .availability_shift import AvailabilityShift
+from .availability_slot import AvailabilitySlot
+from .company import Company
+from .configuration import Configuration
+from .configuration_guest_languages_item import ConfigurationGuestLanguagesItem
+from .configuration_primary_language import ConfigurationPrimaryLanguage
+from .configuration_required_guest_fields_item import (
+    ConfigurationRequiredGuestFieldsItem,
+)
+from .error import Error
+from .error_detail import ErrorDetail
+from .error_detail_type import ErrorDetailType
+from .guarantee import Guarantee
+from .guarantee_kind import GuaranteeKind
+from .guarantee_status_type_0 import GuaranteeStatusType0
+from .guest import Guest
+from .guest_input_request import GuestInputRequest
+from .guest_input_request_language_type_0 import GuestInputRequestLanguageType0
+from .guest_language_type_0 import GuestLanguageType0
+from .guest_source import GuestSource
+from .hold import Hold
+from .hold_create_request import HoldCreateRequest
+from .hold_create_request_kind import HoldCreateRequestKind
+from .hold_create_request_metadata_type_0 import HoldCreateRequestMetadataType0
+from .hold_create_request_override_type_0_item import HoldCreateRequestOverrideType0Item
+from .hold_kind import HoldKind
+from .hold_list import HoldList
+from .hold_metadata import HoldMetadata
+from .hold_status import HoldStatus
+from .holds_list_status import HoldsListStatus
+from .ping import Ping
+from .reservation import Reservation
+from .reservation_booking_channel import ReservationBookingChannel
+from .reservation_create_request import ReservationCreateRequest
+from .reservation_create_request_guest_notifications_type_0 import (
+    ReservationCreateRequestGuestNotificationsType0,
+)
+from .reservation_create_request_metadata_type_0 import (
+    ReservationCreateRequestMetadataType0,
+)
+from .reservation_create_request_override_type_0_item import (
+    ReservationCreateRequestOverrideType0Item,
+)
+from .reservation_event import ReservationEvent
+from .reservation_event_data import ReservationEventData
+from .reservation_event_list import ReservationEventList
+from .reservation_event_type import ReservationEventType
+from .reservation_guarantee_request import ReservationGuaranteeRequest
+from .reservation_list import ReservationList
+from .reservation_metadata import ReservationMetadata
+from .reservation_modify_request import ReservationModifyRequest
+from .reservation_modify_request_override_type_0_item import (
+    ReservationModifyRequestOverrideType0Item,
+)
+from .reservation_source import ReservationSource
+from .reservation_status import ReservationStatus
+from .reservations_create_expand_item import ReservationsCreateExpandItem
+from .reservations_list_expand_item import ReservationsListExpandItem
+from .reservations_list_source import ReservationsListSource
+from .reservations_list_status import ReservationsListStatus
+from .reservations_partial_update_expand_item import ReservationsPartialUpdateExpandItem
+from .reservations_retrieve_expand_item import ReservationsRetrieveExpandItem
+from .restaurant_reference import RestaurantReference
+from .section import Section
+from .section_area_type import SectionAreaType
+from .section_list import SectionList
+from .table import Table
+from .violation import Violation
+from .violation_code import ViolationCode
+from .violation_conflict import ViolationConflict
+
+__all__ = (
+    "Availability",
+    "AvailabilityClosure",
+    "AvailabilityDay",
+    "AvailabilityGuarantee",
+    "AvailabilityMonth",
+    "AvailabilityMonthsRetrieveLocale",
+    "AvailabilityRetrieveLocale",
+    "AvailabilitySection",
+    "AvailabilityShift",
+    "AvailabilitySlot",
+    "Company",
+    "Configuration",
+    "ConfigurationGuestLanguagesItem",
+    "ConfigurationPrimaryLanguage",
+    "ConfigurationRequiredGuestFieldsItem",
+    "Error",
+    "ErrorDetail",
+    "ErrorDetailType",
+    "Guarantee",
+    "GuaranteeKind",
+    "GuaranteeStatusType0",
+    "Guest",
+    "GuestInputRequest",
+    "GuestInputRequestLanguageType0",
+    "GuestLanguageType0",
+    "GuestSource",
+    "Hold",
+    "HoldCreateRequest",
+    "HoldCreateRequestKind",
+    "HoldCreateRequestMetadataType0",
+    "HoldCreateRequestOverrideType0Item",
+    "HoldKind",
+    "HoldList",
+    "HoldMetadata",
+    "HoldStatus",
+    "HoldsListStatus",
+    "Ping",
+    "Reservation",
+    "ReservationBookingChannel",
+    "ReservationCreateRequest",
+    "ReservationCreateRequestGuestNotificationsType0",
+    "ReservationCreateRequestMetadataType0",
+    "ReservationCreateRequestOverrideType0Item",
+    "ReservationEvent",
+    "ReservationEventData",
+    "ReservationEventList",
+    "ReservationEventType",
+    "ReservationGuaranteeRequest",
+    "ReservationList",
+    "ReservationMetadata",
+    "ReservationModifyRequest",
+    "ReservationModifyRequestOverrideType0Item",
+    "ReservationSource",
+    "ReservationStatus",
+    "ReservationsCreateExpandItem",
+    "ReservationsListExpandItem",
+    "ReservationsListSource",
+    "ReservationsListStatus",
+    "ReservationsPartialUpdateExpandItem",
+    "ReservationsRetrieveExpandItem",
+    "RestaurantReference",
+    "Section",
+    "SectionAreaType",
+    "SectionList",
+    "Table",
+    "Violation",
+    "ViolationCode",
+    "ViolationConflict",
+)

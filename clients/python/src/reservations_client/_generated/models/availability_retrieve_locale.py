@@ -1,0 +1,18 @@
+from enum import StrEnum
+
+
+class AvailabilityRetrieveLocale(StrEnum):
+    DA = "da"
+    DE = "de"
+    EN = "en"
+    ES = "es"
+    FI = "fi"
+    FR = "fr"
+    IT = "it"
+    NL = "nl"
+    NO = "no"
+    PT = "pt"
+    SV = "sv"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,17 @@
+from enum import StrEnum
+
+
+class ReservationEventType(StrEnum):
+    RESERVATION_CANCELLED = "reservation.cancelled"
+    RESERVATION_COMPLETED = "reservation.completed"
+    RESERVATION_CONFIRMED = "reservation.confirmed"
+    RESERVATION_CREATED = "reservation.created"
+    RESERVATION_DECLINED = "reservation.declined"
+    RESERVATION_NO_SHOW = "reservation.no_show"
+    RESERVATION_PARTIALLY_SEATED = "reservation.partially_seated"
+    RESERVATION_PENDING = "reservation.pending"
+    RESERVATION_SEATED = "reservation.seated"
+    RESERVATION_UPDATED = "reservation.updated"
+
+    def __str__(self) -> str:
+        return str(self.value)

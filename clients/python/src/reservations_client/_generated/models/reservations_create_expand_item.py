@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ReservationsCreateExpandItem(StrEnum):
+    GUEST = "guest"
+    MODIFICATION_TOKEN = "modification_token"
+
+    def __str__(self) -> str:
+        return str(self.value)

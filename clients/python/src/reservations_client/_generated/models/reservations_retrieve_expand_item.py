@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ReservationsRetrieveExpandItem(StrEnum):
+    EVENTS = "events"
+    GUEST = "guest"
+    MODIFICATION_TOKEN = "modification_token"
+
+    def __str__(self) -> str:
+        return str(self.value)
