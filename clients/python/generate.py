@@ -19,8 +19,8 @@ generator reads well, without changing what it says:
 
 import argparse
 import copy
-import os
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -59,7 +59,9 @@ def prepare(document: dict) -> dict:
             _drop_examples(operation)
             if "parameters" in operation:
                 operation["parameters"] = [
-                    p for p in operation["parameters"] if not (p.get("in") == "header" and p["name"] == "Service-Version")
+                    p
+                    for p in operation["parameters"]
+                    if not (p.get("in") == "header" and p["name"] == "Service-Version")
                 ]
     return document
 
