@@ -10,7 +10,9 @@ COMMITTED = ROOT / "clients" / "python" / "src" / "reservations_client" / "_gene
 
 
 def files(root: Path) -> set[str]:
-    return {str(path.relative_to(root)) for path in root.rglob("*") if path.is_file() and "__pycache__" not in path.parts}
+    return {
+        str(path.relative_to(root)) for path in root.rglob("*") if path.is_file() and "__pycache__" not in path.parts
+    }
 
 
 def test_the_committed_client_is_generated_from_the_current_document(tmp_path):

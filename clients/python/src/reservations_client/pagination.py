@@ -1,11 +1,11 @@
 """Pages of a list, and iteration over every page with `starting_after`.
 
-    page = client.reservations.list(limit=100, date="2026-12-05")
-    page.data, page.has_more
-    for reservation in page.auto_paging_iter():   # this page, then the next ones, lazily
-        ...
-    for reservation in client.reservations.list_all(status="confirmed"):  # the same, in one call
-        ...
+page = client.reservations.list(limit=100, date="2026-12-05")
+page.data, page.has_more
+for reservation in page.auto_paging_iter():   # this page, then the next ones, lazily
+    ...
+for reservation in client.reservations.list_all(status="confirmed"):  # the same, in one call
+    ...
 """
 
 from __future__ import annotations

@@ -44,7 +44,8 @@ class Webhook:
     def __init__(self, secret: str | bytes):
         if isinstance(secret, str):
             try:
-                secret = base64.b64decode(secret.removeprefix(SECRET_PREFIX), validate=True)
+                text = secret.removeprefix(SECRET_PREFIX)
+                secret = base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
             except (binascii.Error, ValueError) as error:
                 raise ValueError("The secret is `whsec_` followed by base64.") from error
         if not secret:
