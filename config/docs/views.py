@@ -23,6 +23,7 @@ GUIDES = {
     "rate-limits": "Rate limits and backing off",
     "versioning": "Versioning and changelog",
     "webhooks": "Webhooks: receiving and verifying events",
+    "python-client": "The Python client: typed, retrying, paginating",
 }
 PUBLIC = cache_control(public=True, max_age=300)
 # The docs pages load nothing from another host (Redoc's bundle would fetch its own logo from a CDN).
