@@ -10,7 +10,9 @@ with, so that the output is the same on every machine). The document is first ad
 generator reads well, without changing what it says:
 
 - a nullable enum (`"type": ["string", "null"], "enum": [..., null]`, OpenAPI 3.1) becomes
-  `anyOf: [{enum}, {type: null}]`: the generator would otherwise make three enum classes of it;
+  `anyOf: [{enum}, {type: null}]`: the generator would otherwise make three enum classes of it; a
+  nullable object or array becomes `anyOf: [{...}, {type: null}]` too, its part titled after the
+  property, so classes are named `GuaranteeStatus`, not `GuaranteeStatusType0`;
 - the `Service-Version` header is dropped from every operation: the client sends the version it was
   generated from on every request (`API_VERSION`), so the models always match the answers;
 - `servers` and the recorded examples are left out: they change nothing in the code, and the server's
@@ -35,16 +37,38 @@ CONFIG = HERE / "openapi-python-client.yaml"
 def prepare(document: dict) -> dict:
     document = copy.deepcopy(document)
 
-    def walk(node):
+    def nullable_enum(node: dict, name: str | None) -> None:
+        kinds, values = node.get("type"), node.get("enum")
+        if isinstance(kinds, list) and "null" in kinds and isinstance(values, list) and None in values:
+            kind = next(k for k in kinds if k != "null")
+            choice = {"type": kind, "enum": [v for v in values if v is not None]}
+            if name:
+                choice["title"] = name  # the class is named after the property: GuaranteeStatus
+            del node["type"], node["enum"]
+            node["anyOf"] = [choice, {"type": "null"}]
+        elif isinstance(kinds, list) and "null" in kinds and len(kinds) == 2 and {"object", "array"} & set(kinds):
+            kind = next(k for k in kinds if k != "null")
+            keep = ("description", "default", "readOnly", "writeOnly", "deprecated")
+            choice = {key: value for key, value in node.items() if key not in keep}
+            choice["type"] = kind
+            if name and kind == "object":
+                choice["title"] = name  # ReservationCreateRequestMetadata, not ...MetadataType0
+            if name and kind == "array" and isinstance(choice.get("items"), dict) and "enum" in choice["items"]:
+                choice["items"] = {**choice["items"], "title": f"{name}_item"}
+            for key in list(node):
+                if key not in keep:
+                    del node[key]
+            node["anyOf"] = [choice, {"type": "null"}]
+
+    def walk(node, name: str | None = None):
         if isinstance(node, dict):
-            kinds, values = node.get("type"), node.get("enum")
-            if isinstance(kinds, list) and "null" in kinds and isinstance(values, list) and None in values:
-                kind = next(k for k in kinds if k != "null")
-                choice = {"type": kind, "enum": [v for v in values if v is not None]}
-                del node["type"], node["enum"]
-                node["anyOf"] = [choice, {"type": "null"}]
-            for value in node.values():
-                walk(value)
+            nullable_enum(node, name)
+            for key, value in node.items():
+                if key == "properties" and isinstance(value, dict):
+                    for prop, schema in value.items():
+                        walk(schema, prop)
+                else:
+                    walk(value)
         elif isinstance(node, list):
             for value in node:
                 walk(value)

@@ -22,17 +22,17 @@ from .error_detail import ErrorDetail
 from .error_detail_type import ErrorDetailType
 from .guarantee import Guarantee
 from .guarantee_kind import GuaranteeKind
-from .guarantee_status_type_0 import GuaranteeStatusType0
+from .guarantee_status import GuaranteeStatus
 from .guest import Guest
 from .guest_input_request import GuestInputRequest
-from .guest_input_request_language_type_0 import GuestInputRequestLanguageType0
-from .guest_language_type_0 import GuestLanguageType0
+from .guest_input_request_language import GuestInputRequestLanguage
+from .guest_language import GuestLanguage
 from .guest_source import GuestSource
 from .hold import Hold
 from .hold_create_request import HoldCreateRequest
 from .hold_create_request_kind import HoldCreateRequestKind
-from .hold_create_request_metadata_type_0 import HoldCreateRequestMetadataType0
-from .hold_create_request_override_type_0_item import HoldCreateRequestOverrideType0Item
+from .hold_create_request_metadata import HoldCreateRequestMetadata
+from .hold_create_request_override_item import HoldCreateRequestOverrideItem
 from .hold_kind import HoldKind
 from .hold_list import HoldList
 from .hold_metadata import HoldMetadata
@@ -42,14 +42,12 @@ from .ping import Ping
 from .reservation import Reservation
 from .reservation_booking_channel import ReservationBookingChannel
 from .reservation_create_request import ReservationCreateRequest
-from .reservation_create_request_guest_notifications_type_0 import (
-    ReservationCreateRequestGuestNotificationsType0,
+from .reservation_create_request_guest_notifications import (
+    ReservationCreateRequestGuestNotifications,
 )
-from .reservation_create_request_metadata_type_0 import (
-    ReservationCreateRequestMetadataType0,
-)
-from .reservation_create_request_override_type_0_item import (
-    ReservationCreateRequestOverrideType0Item,
+from .reservation_create_request_metadata import ReservationCreateRequestMetadata
+from .reservation_create_request_override_item import (
+    ReservationCreateRequestOverrideItem,
 )
 from .reservation_event import ReservationEvent
 from .reservation_event_data import ReservationEventData
@@ -59,8 +57,8 @@ from .reservation_guarantee_request import ReservationGuaranteeRequest
 from .reservation_list import ReservationList
 from .reservation_metadata import ReservationMetadata
 from .reservation_modify_request import ReservationModifyRequest
-from .reservation_modify_request_override_type_0_item import (
-    ReservationModifyRequestOverrideType0Item,
+from .reservation_modify_request_override_item import (
+    ReservationModifyRequestOverrideItem,
 )
 from .reservation_source import ReservationSource
 from .reservation_status import ReservationStatus
@@ -100,17 +98,17 @@ __all__ = (
     "ErrorDetailType",
     "Guarantee",
     "GuaranteeKind",
-    "GuaranteeStatusType0",
+    "GuaranteeStatus",
     "Guest",
     "GuestInputRequest",
-    "GuestInputRequestLanguageType0",
-    "GuestLanguageType0",
+    "GuestInputRequestLanguage",
+    "GuestLanguage",
     "GuestSource",
     "Hold",
     "HoldCreateRequest",
     "HoldCreateRequestKind",
-    "HoldCreateRequestMetadataType0",
-    "HoldCreateRequestOverrideType0Item",
+    "HoldCreateRequestMetadata",
+    "HoldCreateRequestOverrideItem",
     "HoldKind",
     "HoldList",
     "HoldMetadata",
@@ -120,9 +118,9 @@ __all__ = (
     "Reservation",
     "ReservationBookingChannel",
     "ReservationCreateRequest",
-    "ReservationCreateRequestGuestNotificationsType0",
-    "ReservationCreateRequestMetadataType0",
-    "ReservationCreateRequestOverrideType0Item",
+    "ReservationCreateRequestGuestNotifications",
+    "ReservationCreateRequestMetadata",
+    "ReservationCreateRequestOverrideItem",
     "ReservationEvent",
     "ReservationEventData",
     "ReservationEventList",
@@ -131,7 +129,7 @@ __all__ = (
     "ReservationList",
     "ReservationMetadata",
     "ReservationModifyRequest",
-    "ReservationModifyRequestOverrideType0Item",
+    "ReservationModifyRequestOverrideItem",
     "ReservationSource",
     "ReservationStatus",
     "ReservationsCreateExpandItem",

@@ -14,7 +14,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.guarantee_kind import GuaranteeKind
-from ..models.guarantee_status_type_0 import GuaranteeStatusType0
+from ..models.guarantee_status import GuaranteeStatus
 
 T = TypeVar("T", bound="Guarantee")
 
@@ -30,7 +30,7 @@ class Guarantee:
         kind (GuaranteeKind): `imprint`: a saved card charged only on no-show or late cancellation; `prepayment`:
             reserved, never issued today.
         object_ (Literal['guarantee']):
-        status (GuaranteeStatusType0 | None):
+        status (GuaranteeStatus | None):
     """
 
     amount: int | None
@@ -38,7 +38,7 @@ class Guarantee:
     expires_at: datetime.datetime | None
     kind: GuaranteeKind
     object_: Literal["guarantee"]
-    status: GuaranteeStatusType0 | None
+    status: GuaranteeStatus | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,7 +59,7 @@ class Guarantee:
         object_ = self.object_
 
         status: None | str
-        if isinstance(self.status, GuaranteeStatusType0):
+        if isinstance(self.status, GuaranteeStatus):
             status = self.status.value
         else:
             status = self.status
@@ -118,18 +118,18 @@ class Guarantee:
         if object_ != "guarantee":
             raise ValueError(f"object must match const 'guarantee', got '{object_}'")
 
-        def _parse_status(data: object) -> GuaranteeStatusType0 | None:
+        def _parse_status(data: object) -> GuaranteeStatus | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                status_type_0 = GuaranteeStatusType0(data)
+                status_status = GuaranteeStatus(data)
 
-                return status_type_0
+                return status_status
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GuaranteeStatusType0 | None, data)
+            return cast(GuaranteeStatus | None, data)
 
         status = _parse_status(d.pop("status"))
 

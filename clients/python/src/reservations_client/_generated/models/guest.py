@@ -13,7 +13,7 @@ from typing import (
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.guest_language_type_0 import GuestLanguageType0
+from ..models.guest_language import GuestLanguage
 from ..models.guest_source import GuestSource
 
 T = TypeVar("T", bound="Guest")
@@ -36,7 +36,7 @@ class Guest:
         first_name (None | str): A profile has a first or last name or both.
         first_visit_at (datetime.datetime | None): First visit.
         id (str): The id of a merged-away profile resolves to the survivor, under its own id.
-        language (GuestLanguageType0 | None): ISO 639-1.
+        language (GuestLanguage | None): ISO 639-1.
         last_name (None | str): Always present as a key.
         last_visit_at (datetime.datetime | None): Last visit.
         marketing_email_consent (bool): Consent to marketing e-mail.
@@ -65,7 +65,7 @@ class Guest:
     first_name: None | str
     first_visit_at: datetime.datetime | None
     id: str
-    language: GuestLanguageType0 | None
+    language: GuestLanguage | None
     last_name: None | str
     last_visit_at: datetime.datetime | None
     marketing_email_consent: bool
@@ -123,7 +123,7 @@ class Guest:
         id = self.id
 
         language: None | str
-        if isinstance(self.language, GuestLanguageType0):
+        if isinstance(self.language, GuestLanguage):
             language = self.language.value
         else:
             language = self.language
@@ -288,18 +288,18 @@ class Guest:
 
         id = d.pop("id")
 
-        def _parse_language(data: object) -> GuestLanguageType0 | None:
+        def _parse_language(data: object) -> GuestLanguage | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                language_type_0 = GuestLanguageType0(data)
+                language_language = GuestLanguage(data)
 
-                return language_type_0
+                return language_language
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GuestLanguageType0 | None, data)
+            return cast(GuestLanguage | None, data)
 
         language = _parse_language(d.pop("language"))
 

@@ -5,7 +5,7 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.guest_input_request_language_type_0 import GuestInputRequestLanguageType0
+from ..models.guest_input_request_language import GuestInputRequestLanguage
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="GuestInputRequest")
@@ -19,14 +19,14 @@ class GuestInputRequest:
         email (None | str | Unset): E-mail address (it contains `@`; blank means none); needed on a slot with a card
             guarantee.
         first_name (None | str | Unset):
-        language (GuestInputRequestLanguageType0 | None | Unset):
+        language (GuestInputRequestLanguage | None | Unset):
         last_name (None | str | Unset):
         phone (None | str | Unset): Phone number; normalised to E.164 against the restaurant's country.
     """
 
     email: None | str | Unset = UNSET
     first_name: None | str | Unset = UNSET
-    language: GuestInputRequestLanguageType0 | None | Unset = UNSET
+    language: GuestInputRequestLanguage | None | Unset = UNSET
     last_name: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
 
@@ -46,7 +46,7 @@ class GuestInputRequest:
         language: None | str | Unset
         if isinstance(self.language, Unset):
             language = UNSET
-        elif isinstance(self.language, GuestInputRequestLanguageType0):
+        elif isinstance(self.language, GuestInputRequestLanguage):
             language = self.language.value
         else:
             language = self.language
@@ -101,9 +101,7 @@ class GuestInputRequest:
 
         first_name = _parse_first_name(d.pop("first_name", UNSET))
 
-        def _parse_language(
-            data: object,
-        ) -> GuestInputRequestLanguageType0 | None | Unset:
+        def _parse_language(data: object) -> GuestInputRequestLanguage | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -111,12 +109,12 @@ class GuestInputRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                language_type_0 = GuestInputRequestLanguageType0(data)
+                language_language = GuestInputRequestLanguage(data)
 
-                return language_type_0
+                return language_language
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GuestInputRequestLanguageType0 | None | Unset, data)
+            return cast(GuestInputRequestLanguage | None | Unset, data)
 
         language = _parse_language(d.pop("language", UNSET))
 

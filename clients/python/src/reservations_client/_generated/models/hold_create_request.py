@@ -7,15 +7,11 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.hold_create_request_kind import HoldCreateRequestKind
-from ..models.hold_create_request_override_type_0_item import (
-    HoldCreateRequestOverrideType0Item,
-)
+from ..models.hold_create_request_override_item import HoldCreateRequestOverrideItem
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.hold_create_request_metadata_type_0 import (
-        HoldCreateRequestMetadataType0,
-    )
+    from ..models.hold_create_request_metadata import HoldCreateRequestMetadata
 
 
 T = TypeVar("T", bound="HoldCreateRequest")
@@ -34,10 +30,10 @@ class HoldCreateRequest:
         expires_at (datetime.datetime | None | Unset): Requested deadline; clamped, never refused (basket 5 to 30
             minutes, default 10; commitment at most 48 hours). Not part of what the Idempotency-Key identifies.
         kind (HoldCreateRequestKind | Unset): Default `basket`.
-        metadata (HoldCreateRequestMetadataType0 | None | Unset): The integrator's own data: at most 50 keys of 1 to 40
+        metadata (HoldCreateRequestMetadata | None | Unset): The integrator's own data: at most 50 keys of 1 to 40
             characters; values are strings of at most 500 characters, numbers, booleans or null (no nested objects or
             arrays). Echoed verbatim.
-        override (list[HoldCreateRequestOverrideType0Item] | None | Unset): Rule codes to waive; non-empty needs
+        override (list[HoldCreateRequestOverrideItem] | None | Unset): Rule codes to waive; non-empty needs
             `reservations:write:override` (403 `insufficient_scope`, `param: override`). A code that cannot be waived is 400
             with `param: override`.
         section_id (None | str | Unset): Hold in one area (its whole group).
@@ -49,14 +45,12 @@ class HoldCreateRequest:
     excluded_from_shift_limits: bool | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     kind: HoldCreateRequestKind | Unset = UNSET
-    metadata: HoldCreateRequestMetadataType0 | None | Unset = UNSET
-    override: list[HoldCreateRequestOverrideType0Item] | None | Unset = UNSET
+    metadata: HoldCreateRequestMetadata | None | Unset = UNSET
+    override: list[HoldCreateRequestOverrideItem] | None | Unset = UNSET
     section_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.hold_create_request_metadata_type_0 import (
-            HoldCreateRequestMetadataType0,
-        )
+        from ..models.hold_create_request_metadata import HoldCreateRequestMetadata
 
         party_size = self.party_size
 
@@ -81,7 +75,7 @@ class HoldCreateRequest:
         metadata: dict[str, Any] | None | Unset
         if isinstance(self.metadata, Unset):
             metadata = UNSET
-        elif isinstance(self.metadata, HoldCreateRequestMetadataType0):
+        elif isinstance(self.metadata, HoldCreateRequestMetadata):
             metadata = self.metadata.to_dict()
         else:
             metadata = self.metadata
@@ -130,9 +124,7 @@ class HoldCreateRequest:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.hold_create_request_metadata_type_0 import (
-            HoldCreateRequestMetadataType0,
-        )
+        from ..models.hold_create_request_metadata import HoldCreateRequestMetadata
 
         d = dict(src_dict)
         party_size = d.pop("party_size")
@@ -167,9 +159,7 @@ class HoldCreateRequest:
         else:
             kind = HoldCreateRequestKind(_kind)
 
-        def _parse_metadata(
-            data: object,
-        ) -> HoldCreateRequestMetadataType0 | None | Unset:
+        def _parse_metadata(data: object) -> HoldCreateRequestMetadata | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -177,18 +167,18 @@ class HoldCreateRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                metadata_type_0 = HoldCreateRequestMetadataType0.from_dict(data)
+                metadata_metadata = HoldCreateRequestMetadata.from_dict(data)
 
-                return metadata_type_0
+                return metadata_metadata
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(HoldCreateRequestMetadataType0 | None | Unset, data)
+            return cast(HoldCreateRequestMetadata | None | Unset, data)
 
         metadata = _parse_metadata(d.pop("metadata", UNSET))
 
         def _parse_override(
             data: object,
-        ) -> list[HoldCreateRequestOverrideType0Item] | None | Unset:
+        ) -> list[HoldCreateRequestOverrideItem] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -199,7 +189,7 @@ class HoldCreateRequest:
                 override_type_0 = []
                 _override_type_0 = data
                 for override_type_0_item_data in _override_type_0:
-                    override_type_0_item = HoldCreateRequestOverrideType0Item(
+                    override_type_0_item = HoldCreateRequestOverrideItem(
                         override_type_0_item_data
                     )
 
@@ -208,7 +198,7 @@ class HoldCreateRequest:
                 return override_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[HoldCreateRequestOverrideType0Item] | None | Unset, data)
+            return cast(list[HoldCreateRequestOverrideItem] | None | Unset, data)
 
         override = _parse_override(d.pop("override", UNSET))
 

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.reservation_create_request_guest_notifications_type_0 import (
-    ReservationCreateRequestGuestNotificationsType0,
+from ..models.reservation_create_request_guest_notifications import (
+    ReservationCreateRequestGuestNotifications,
 )
-from ..models.reservation_create_request_override_type_0_item import (
-    ReservationCreateRequestOverrideType0Item,
+from ..models.reservation_create_request_override_item import (
+    ReservationCreateRequestOverrideItem,
 )
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.guest_input_request import GuestInputRequest
-    from ..models.reservation_create_request_metadata_type_0 import (
-        ReservationCreateRequestMetadataType0,
+    from ..models.reservation_create_request_metadata import (
+        ReservationCreateRequestMetadata,
     )
 
 
@@ -39,13 +39,13 @@ class ReservationCreateRequest:
         guest_id (None | str | Unset): An existing profile instead of `guest`; `required_guest_fields` then does not
             apply.
         guest_notes (None | str | Unset):
-        guest_notifications (None | ReservationCreateRequestGuestNotificationsType0 | Unset): Default `service_managed`.
+        guest_notifications (None | ReservationCreateRequestGuestNotifications | Unset): Default `service_managed`.
         hold_id (None | str | Unset): Converts this hold; the reservation keeps its suffix.
         internal_notes (None | str | Unset):
-        metadata (None | ReservationCreateRequestMetadataType0 | Unset): The integrator's own data: at most 50 keys of 1
-            to 40 characters; values are strings of at most 500 characters, numbers, booleans or null (no nested objects or
+        metadata (None | ReservationCreateRequestMetadata | Unset): The integrator's own data: at most 50 keys of 1 to
+            40 characters; values are strings of at most 500 characters, numbers, booleans or null (no nested objects or
             arrays). Echoed verbatim.
-        override (list[ReservationCreateRequestOverrideType0Item] | None | Unset): Rule codes to waive; non-empty needs
+        override (list[ReservationCreateRequestOverrideItem] | None | Unset): Rule codes to waive; non-empty needs
             `reservations:write:override` (403 `insufficient_scope`, `param: override`). A code that cannot be waived is 400
             with `param: override`.
         party_size (int | None | Unset): Guests.
@@ -60,13 +60,13 @@ class ReservationCreateRequest:
     guest: GuestInputRequest | None | Unset = UNSET
     guest_id: None | str | Unset = UNSET
     guest_notes: None | str | Unset = UNSET
-    guest_notifications: (
-        None | ReservationCreateRequestGuestNotificationsType0 | Unset
-    ) = UNSET
+    guest_notifications: None | ReservationCreateRequestGuestNotifications | Unset = (
+        UNSET
+    )
     hold_id: None | str | Unset = UNSET
     internal_notes: None | str | Unset = UNSET
-    metadata: None | ReservationCreateRequestMetadataType0 | Unset = UNSET
-    override: list[ReservationCreateRequestOverrideType0Item] | None | Unset = UNSET
+    metadata: None | ReservationCreateRequestMetadata | Unset = UNSET
+    override: list[ReservationCreateRequestOverrideItem] | None | Unset = UNSET
     party_size: int | None | Unset = UNSET
     section_id: None | str | Unset = UNSET
     service_date: datetime.date | None | Unset = UNSET
@@ -74,8 +74,8 @@ class ReservationCreateRequest:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.guest_input_request import GuestInputRequest
-        from ..models.reservation_create_request_metadata_type_0 import (
-            ReservationCreateRequestMetadataType0,
+        from ..models.reservation_create_request_metadata import (
+            ReservationCreateRequestMetadata,
         )
 
         company_id: None | str | Unset
@@ -120,7 +120,7 @@ class ReservationCreateRequest:
         if isinstance(self.guest_notifications, Unset):
             guest_notifications = UNSET
         elif isinstance(
-            self.guest_notifications, ReservationCreateRequestGuestNotificationsType0
+            self.guest_notifications, ReservationCreateRequestGuestNotifications
         ):
             guest_notifications = self.guest_notifications.value
         else:
@@ -141,7 +141,7 @@ class ReservationCreateRequest:
         metadata: dict[str, Any] | None | Unset
         if isinstance(self.metadata, Unset):
             metadata = UNSET
-        elif isinstance(self.metadata, ReservationCreateRequestMetadataType0):
+        elif isinstance(self.metadata, ReservationCreateRequestMetadata):
             metadata = self.metadata.to_dict()
         else:
             metadata = self.metadata
@@ -223,8 +223,8 @@ class ReservationCreateRequest:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.guest_input_request import GuestInputRequest
-        from ..models.reservation_create_request_metadata_type_0 import (
-            ReservationCreateRequestMetadataType0,
+        from ..models.reservation_create_request_metadata import (
+            ReservationCreateRequestMetadata,
         )
 
         d = dict(src_dict)
@@ -295,7 +295,7 @@ class ReservationCreateRequest:
 
         def _parse_guest_notifications(
             data: object,
-        ) -> None | ReservationCreateRequestGuestNotificationsType0 | Unset:
+        ) -> None | ReservationCreateRequestGuestNotifications | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -303,16 +303,14 @@ class ReservationCreateRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                guest_notifications_type_0 = (
-                    ReservationCreateRequestGuestNotificationsType0(data)
+                guest_notifications_guest_notifications = (
+                    ReservationCreateRequestGuestNotifications(data)
                 )
 
-                return guest_notifications_type_0
+                return guest_notifications_guest_notifications
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(
-                None | ReservationCreateRequestGuestNotificationsType0 | Unset, data
-            )
+            return cast(None | ReservationCreateRequestGuestNotifications | Unset, data)
 
         guest_notifications = _parse_guest_notifications(
             d.pop("guest_notifications", UNSET)
@@ -338,7 +336,7 @@ class ReservationCreateRequest:
 
         def _parse_metadata(
             data: object,
-        ) -> None | ReservationCreateRequestMetadataType0 | Unset:
+        ) -> None | ReservationCreateRequestMetadata | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -346,18 +344,18 @@ class ReservationCreateRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                metadata_type_0 = ReservationCreateRequestMetadataType0.from_dict(data)
+                metadata_metadata = ReservationCreateRequestMetadata.from_dict(data)
 
-                return metadata_type_0
+                return metadata_metadata
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ReservationCreateRequestMetadataType0 | Unset, data)
+            return cast(None | ReservationCreateRequestMetadata | Unset, data)
 
         metadata = _parse_metadata(d.pop("metadata", UNSET))
 
         def _parse_override(
             data: object,
-        ) -> list[ReservationCreateRequestOverrideType0Item] | None | Unset:
+        ) -> list[ReservationCreateRequestOverrideItem] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -368,7 +366,7 @@ class ReservationCreateRequest:
                 override_type_0 = []
                 _override_type_0 = data
                 for override_type_0_item_data in _override_type_0:
-                    override_type_0_item = ReservationCreateRequestOverrideType0Item(
+                    override_type_0_item = ReservationCreateRequestOverrideItem(
                         override_type_0_item_data
                     )
 
@@ -377,9 +375,7 @@ class ReservationCreateRequest:
                 return override_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(
-                list[ReservationCreateRequestOverrideType0Item] | None | Unset, data
-            )
+            return cast(list[ReservationCreateRequestOverrideItem] | None | Unset, data)
 
         override = _parse_override(d.pop("override", UNSET))
 

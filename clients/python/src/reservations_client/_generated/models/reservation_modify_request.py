@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.reservation_modify_request_override_type_0_item import (
-    ReservationModifyRequestOverrideType0Item,
+from ..models.reservation_modify_request_override_item import (
+    ReservationModifyRequestOverrideItem,
 )
 from ..types import UNSET, Unset
 
@@ -29,7 +29,7 @@ class ReservationModifyRequest:
         guarantee_request (None | ReservationGuaranteeRequest | Unset):
         guest_notes (None | str | Unset):
         internal_notes (None | str | Unset): The restaurant's note; written even without `guests:read`.
-        override (list[ReservationModifyRequestOverrideType0Item] | None | Unset): Rule codes to waive; non-empty needs
+        override (list[ReservationModifyRequestOverrideItem] | None | Unset): Rule codes to waive; non-empty needs
             `reservations:write:override` (403 `insufficient_scope`, `param: override`). A code that cannot be waived is 400
             with `param: override`.
         party_size (int | Unset): Guests; the booking does not block itself.
@@ -43,7 +43,7 @@ class ReservationModifyRequest:
     guarantee_request: None | ReservationGuaranteeRequest | Unset = UNSET
     guest_notes: None | str | Unset = UNSET
     internal_notes: None | str | Unset = UNSET
-    override: list[ReservationModifyRequestOverrideType0Item] | None | Unset = UNSET
+    override: list[ReservationModifyRequestOverrideItem] | None | Unset = UNSET
     party_size: int | Unset = UNSET
     section_id: None | str | Unset = UNSET
     service_date: datetime.date | Unset = UNSET
@@ -188,7 +188,7 @@ class ReservationModifyRequest:
 
         def _parse_override(
             data: object,
-        ) -> list[ReservationModifyRequestOverrideType0Item] | None | Unset:
+        ) -> list[ReservationModifyRequestOverrideItem] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -199,7 +199,7 @@ class ReservationModifyRequest:
                 override_type_0 = []
                 _override_type_0 = data
                 for override_type_0_item_data in _override_type_0:
-                    override_type_0_item = ReservationModifyRequestOverrideType0Item(
+                    override_type_0_item = ReservationModifyRequestOverrideItem(
                         override_type_0_item_data
                     )
 
@@ -208,9 +208,7 @@ class ReservationModifyRequest:
                 return override_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(
-                list[ReservationModifyRequestOverrideType0Item] | None | Unset, data
-            )
+            return cast(list[ReservationModifyRequestOverrideItem] | None | Unset, data)
 
         override = _parse_override(d.pop("override", UNSET))
 

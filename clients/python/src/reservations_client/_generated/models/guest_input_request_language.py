@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class GuestLanguageType0(StrEnum):
+class GuestInputRequestLanguage(StrEnum):
     DA = "da"
     DE = "de"
     EN = "en"

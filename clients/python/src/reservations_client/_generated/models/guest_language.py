@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class GuestInputRequestLanguageType0(StrEnum):
+class GuestLanguage(StrEnum):
     DA = "da"
     DE = "de"
     EN = "en"

@@ -6,16 +6,11 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="ReservationCreateRequestMetadataType0")
+T = TypeVar("T", bound="HoldCreateRequestMetadata")
 
 
 @_attrs_define
-class ReservationCreateRequestMetadataType0:
-    """The integrator's own data: at most 50 keys of 1 to 40 characters; values are strings of at most 500 characters,
-    numbers, booleans or null (no nested objects or arrays). Echoed verbatim.
-
-    """
-
+class HoldCreateRequestMetadata:
     additional_properties: dict[str, bool | float | None | str] = _attrs_field(
         init=False, factory=dict
     )
@@ -31,7 +26,7 @@ class ReservationCreateRequestMetadataType0:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        reservation_create_request_metadata_type_0 = cls()
+        hold_create_request_metadata = cls()
 
         additional_properties = {}
         for prop_name, prop_dict in d.items():
@@ -45,10 +40,8 @@ class ReservationCreateRequestMetadataType0:
 
             additional_properties[prop_name] = additional_property
 
-        reservation_create_request_metadata_type_0.additional_properties = (
-            additional_properties
-        )
-        return reservation_create_request_metadata_type_0
+        hold_create_request_metadata.additional_properties = additional_properties
+        return hold_create_request_metadata
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class ReservationModifyRequestOverrideType0Item(StrEnum):
+class ReservationModifyRequestOverrideItem(StrEnum):
     ADVANCE_WINDOW_EXCEEDED = "advance_window_exceeded"
     CUTOFF_PASSED = "cutoff_passed"
     GUARANTEE_REQUIRED = "guarantee_required"

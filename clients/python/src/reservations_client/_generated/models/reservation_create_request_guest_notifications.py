@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class ReservationCreateRequestGuestNotificationsType0(StrEnum):
+class ReservationCreateRequestGuestNotifications(StrEnum):
     PARTNER_MANAGED = "partner_managed"
     SERVICE_MANAGED = "service_managed"
 

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class GuaranteeStatusType0(StrEnum):
+class GuaranteeStatus(StrEnum):
     ACTIVE = "active"
     CHARGED = "charged"
     FAILED = "failed"
