@@ -433,6 +433,11 @@ def error_envelope(ctx, response, case):
     unexpected = set(error) - {"type", "code", "message", "param", "doc_url", "violations"}
     if unexpected:
         raise AssertionError(f"{status}: unexpected fields in the error: {sorted(unexpected)}")
+    # The codes a documented error response names (`x-error-codes`, config/api/schema.py) are its codes.
+    raw = getattr(getattr(case.operation, "definition", None), "raw", None) or {}
+    documented = (raw.get("responses", {}).get(str(status)) or {}).get("x-error-codes")
+    if documented is not None and error["code"] not in documented:
+        raise AssertionError(f"{status} `{error['code']}` is not among the codes the document lists: {documented}")
     required_header = {401: "www-authenticate", 405: "allow", 429: "retry-after"}.get(status)
     if required_header and not response.headers.get(required_header):
         raise AssertionError(f"{status} without the header {required_header}")
