@@ -101,6 +101,10 @@ def test_the_whole_booking_flow(client, live_gunicorn, keys):
     assert [event.type_.value for event in events.data][-1] == "reservation.cancelled"
     assert [r.id for r in client.reservations.list_all(date=service_date)] == [booking.id]
 
+    raw = client.request("GET", "/v1/reservations", params={"date": service_date, "status": "cancelled"})
+    assert [r["id"] for r in raw["data"]] == [booking.id] and raw["object"] == "list"
+    with pytest.raises(NotFoundError):
+        client.request("POST", f"/v1/reservations/resv_{'y' * 24}/cancel")
     with pytest.raises(NotFoundError) as missing:
         client.reservations.retrieve("resv_" + "x" * 24)
     assert missing.value.status == 404 and missing.value.code == "not_found"

@@ -189,6 +189,31 @@ class ReservationsClient:
             return response.parsed
         raise errors.error_from_response(int(response.status_code), response.content, response.headers)
 
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        json: Any = None,
+        idempotency_key: str | None = None,
+    ) -> Any:
+        """Any endpoint, typed or not yet (`client.request("GET", "/v1/guests", params={"vip": "true"})`):
+        the same key, version, retries and typed errors; the answer's JSON as plain data."""
+        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else {}
+        try:
+            response = self.http.get_httpx_client().request(
+                method.upper(), path, params=_wire(dict(params or {})), json=_wire(json), headers=headers
+            )
+        except httpx.TransportError as error:
+            raise errors.APIConnectionError(f"The service could not be reached: {error}") from error
+        self._local.response = Response(
+            status_code=response.status_code, content=response.content, headers=response.headers, parsed=None
+        )
+        if 200 <= response.status_code < 300:
+            return response.json() if response.content else None
+        raise errors.error_from_response(response.status_code, response.content, response.headers)
+
     def close(self) -> None:
         self.http.get_httpx_client().close()
 
