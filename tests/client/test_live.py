@@ -200,7 +200,7 @@ def test_a_spent_write_budget_is_waited_out_as_retry_after_says(live_gunicorn, k
             (response.status_code, response.headers.get("Retry-After"), delay)
         ),
     ) as throttled:
-        holds = [throttled.holds.create(service_date=service_date, start_time=time_, party_size=1) for _ in range(5)]
+        holds = [throttled.holds.create(service_date=service_date, start_time=time_, party_size=2) for _ in range(5)]
     assert len({hold.id for hold in holds}) == 5
     assert waits, "5 writes in a row should have spent a budget of 2 refilled at 1 a second"
     for status, retry_after, delay in waits:
