@@ -3,6 +3,7 @@
 import copy
 import json
 import re
+import sys
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -160,7 +161,7 @@ def record_api_examples(document):
     yield
     if RECORDER is not None:
         written = RECORDER.write(Conformance(document).valid_example)
-        print(f"\napi examples written: {', '.join(written) or 'none (all current)'}")
+        sys.__stdout__.write(f"\napi examples written: {', '.join(written) or 'none (all current)'}\n")
 
 
 @pytest.fixture(scope="session")
