@@ -3,7 +3,6 @@
 import copy
 import json
 import re
-import sys
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -156,12 +155,13 @@ RECORDER = Recorder() if MODE else None
 
 
 @pytest.fixture(scope="session", autouse=True)
-def record_api_examples(document):
+def record_api_examples(document, request):
     """With RECORD_API_EXAMPLES set, writes the examples recorded by `Conformance.check` (examples.py)."""
     yield
     if RECORDER is not None:
         written = RECORDER.write(Conformance(document).valid_example)
-        sys.__stdout__.write(f"\napi examples written: {', '.join(written) or 'none (all current)'}\n")
+        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+        reporter.write_line(f"api examples written: {', '.join(written) or 'none (all current)'}")
 
 
 @pytest.fixture(scope="session")
