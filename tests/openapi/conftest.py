@@ -155,13 +155,16 @@ RECORDER = Recorder() if MODE else None
 
 
 @pytest.fixture(scope="session", autouse=True)
-def record_api_examples(document, request):
+def record_api_examples(document):
     """With RECORD_API_EXAMPLES set, writes the examples recorded by `Conformance.check` (examples.py)."""
     yield
     if RECORDER is not None:
-        written = RECORDER.write(Conformance(document).valid_example)
-        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-        reporter.write_line(f"api examples written: {', '.join(written) or 'none (all current)'}")
+        RECORDER.written = RECORDER.write(Conformance(document).valid_example)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if RECORDER is not None and hasattr(RECORDER, "written"):
+        terminalreporter.write_line(f"api examples written: {', '.join(RECORDER.written) or 'none (all current)'}")
 
 
 @pytest.fixture(scope="session")
