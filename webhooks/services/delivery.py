@@ -1,0 +1,226 @@
+"""Delivering the outbox: fan-out, one endpoint's deliveries in order, the records, the disabling.
+
+- `dispatch()` turns committed events into deliveries (one per enabled endpoint wanting the
+  type), one dispatcher at a time (an advisory lock), so deliveries follow the events' order.
+- `deliver_endpoint(id)` sends an endpoint's due deliveries oldest event first over one
+  keep-alive connection; only one runs per endpoint (a session advisory lock, released if the
+  worker dies). The first failure ends the run (retried at once, once, as the schedule says):
+  an unhealthy receiver is probed by its oldest due delivery, the rest wait their turn, and the
+  run frees the worker for other endpoints.
+- Every attempt is a `DeliveryAttempt` row; the next one is `Delivery.next_attempt_at`.
+"""
+
+import logging
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from webhooks import envelopes, signing, transport
+from webhooks.models import Delivery, DeliveryAttempt, DeliveryStatus, Endpoint, Event
+from webhooks.schedule import DISABLE_AFTER, next_attempt
+from webhooks.selectors import due_deliveries, has_due, signing_secrets
+from webhooks.services.disabling import disable_for_failures
+
+logger = logging.getLogger("webhooks.delivery")
+
+LOCK_CLASS_ENDPOINT = 7401
+LOCK_CLASS_DISPATCH = 7402
+BATCH = 100
+
+
+# --- fan-out ---------------------------------------------------------------------------------
+
+
+def dispatch(*, limit: int = 500) -> set[int]:
+    """Write the deliveries of every undispatched event; the endpoints that got some."""
+    touched: set[int] = set()
+    while True:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT set_config('lock_timeout', '10s', true), pg_advisory_xact_lock(%s, 0)",
+                    [LOCK_CLASS_DISPATCH],
+                )
+            rows = list(
+                Event.objects.filter(dispatched_at__isnull=True)
+                .order_by("id")
+                .values_list("id", "restaurant_id", "type")[:limit]
+            )
+            if not rows:
+                return touched
+            by_restaurant = defaultdict(list)
+            for endpoint in Endpoint.objects.filter(
+                enabled=True, restaurant_id__in={restaurant for _, restaurant, _ in rows}
+            ).only("id", "restaurant_id", "events"):
+                by_restaurant[endpoint.restaurant_id].append(endpoint)
+            now = timezone.now()
+            deliveries = [
+                Delivery(restaurant_id=restaurant, event_id=event, endpoint_id=endpoint.pk, next_attempt_at=now)
+                for event, restaurant, event_type in rows
+                for endpoint in by_restaurant[restaurant]
+                if endpoint.wants(event_type)
+            ]
+            Delivery.objects.bulk_create(deliveries, batch_size=1000)
+            Event.objects.filter(pk__in=[event for event, _, _ in rows]).update(dispatched_at=now)
+            touched.update(d.endpoint_id for d in deliveries)
+        if len(rows) < limit:
+            return touched
+
+
+# --- one endpoint ---------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    delivery: Delivery
+    at: object
+    result: transport.Result
+
+
+def _try_lock(endpoint_id: int) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [LOCK_CLASS_ENDPOINT, endpoint_id])
+        return cursor.fetchone()[0]
+
+
+def _unlock(endpoint_id: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_CLASS_ENDPOINT, endpoint_id])
+
+
+def deliver_endpoint(endpoint_id: int, *, batch: int = BATCH) -> int:
+    """Send the endpoint's due deliveries; the number that succeeded. Returns at once when
+    another worker is already at this endpoint (it looks again before it lets go)."""
+    delivered = 0
+    while True:
+        if not _try_lock(endpoint_id):
+            return delivered
+        try:
+            sent, healthy = _run(endpoint_id, batch)
+            delivered += sent
+        finally:
+            _unlock(endpoint_id)
+        # A delivery written while we held the lock found it taken: look again, now free.
+        if not healthy or not has_due(endpoint_id, timezone.now()):
+            return delivered
+
+
+def _run(endpoint_id: int, batch: int) -> tuple[int, bool]:
+    delivered = 0
+    retried_at_once = False
+    while True:
+        endpoint = Endpoint.objects.filter(pk=endpoint_id, enabled=True).first()
+        if endpoint is None:
+            return delivered, True
+        now = timezone.now()
+        due = due_deliveries(endpoint_id, now, batch)
+        if not due:
+            return delivered, True
+        secrets = signing_secrets(endpoint, now)
+        outcomes = []
+        for delivery in due:
+            outcome = attempt(endpoint, delivery, secrets)
+            outcomes.append(outcome)
+            if not outcome.result.succeeded:
+                break
+        failed = _record(endpoint, outcomes)
+        delivered += sum(1 for o in outcomes if o.result.succeeded)
+        if failed is not None:
+            # The schedule's first retry is immediate: once, in this run; then the run ends.
+            if retried_at_once or failed.next_attempt_at is None or failed.next_attempt_at > timezone.now():
+                return delivered, False
+            retried_at_once = True
+
+
+def attempt(endpoint: Endpoint, delivery: Delivery, secrets: list[str]) -> Outcome:
+    at = timezone.now()
+    body = envelopes.body(delivery.event, endpoint.api_version)
+    headers = signing.headers(secrets, delivery.event.public_id, int(time.time()), body)
+    return Outcome(delivery, at, transport.post(endpoint.url, body, headers))
+
+
+def _attempt_row(outcome: Outcome, manual: bool = False) -> DeliveryAttempt:
+    result = outcome.result
+    return DeliveryAttempt(
+        delivery=outcome.delivery,
+        restaurant_id=outcome.delivery.restaurant_id,
+        at=outcome.at,
+        succeeded=result.succeeded,
+        status_code=result.status_code,
+        duration_ms=result.duration_ms,
+        response_body=result.body,
+        error=result.error,
+        manual=manual,
+    )
+
+
+def _record(endpoint: Endpoint, outcomes: list[Outcome]) -> Delivery | None:
+    """Write the attempts and their consequences in one transaction; the failed delivery, if any."""
+    now = timezone.now()
+    failed = None
+    with transaction.atomic():
+        DeliveryAttempt.objects.bulk_create([_attempt_row(o) for o in outcomes])
+        by_code = defaultdict(list)
+        for outcome in outcomes:
+            if outcome.result.succeeded:
+                by_code[outcome.result.status_code].append(outcome.delivery.pk)
+        for code, ids in by_code.items():
+            Delivery.objects.filter(pk__in=ids).update(
+                status=DeliveryStatus.SUCCEEDED,
+                attempts=F("attempts") + 1,
+                last_attempt_at=now,
+                last_status_code=code,
+                succeeded_at=now,
+                next_attempt_at=None,
+            )
+        last = outcomes[-1]
+        if not last.result.succeeded:
+            failed = last.delivery
+            failed.attempts += 1
+            failed.last_attempt_at = last.at
+            failed.last_status_code = last.result.status_code
+            failed.next_attempt_at = next_attempt(failed.attempts, now)
+            if failed.next_attempt_at is None:
+                failed.status = DeliveryStatus.FAILED
+            failed.save(update_fields=["attempts", "last_attempt_at", "last_status_code", "next_attempt_at", "status"])
+            _note_failure(endpoint, now)
+        elif endpoint.failing_since is not None:
+            Endpoint.objects.filter(pk=endpoint.pk).update(failing_since=None)
+            endpoint.failing_since = None
+    return failed
+
+
+def _note_failure(endpoint: Endpoint, now) -> None:
+    if endpoint.failing_since is None:
+        Endpoint.objects.filter(pk=endpoint.pk, failing_since__isnull=True).update(failing_since=now)
+        endpoint.failing_since = now
+    elif now - endpoint.failing_since >= DISABLE_AFTER:
+        disable_for_failures(endpoint=endpoint, now=now)
+
+
+# --- by hand ----------------------------------------------------------------------------------
+
+
+def send_now(delivery: Delivery) -> DeliveryAttempt:
+    """One attempt right away (a re-send by hand or a test event), recorded as manual.
+
+    A success settles a pending or failed delivery; a failure leaves its schedule as it was.
+    """
+    endpoint = delivery.endpoint
+    now = timezone.now()
+    outcome = attempt(endpoint, delivery, signing_secrets(endpoint, now))
+    with transaction.atomic():
+        row = _attempt_row(outcome, manual=True)
+        row.save()
+        fields = {"last_attempt_at": outcome.at, "last_status_code": outcome.result.status_code}
+        if outcome.result.succeeded:
+            fields.update(status=DeliveryStatus.SUCCEEDED, succeeded_at=timezone.now(), next_attempt_at=None)
+            if endpoint.failing_since is not None:
+                Endpoint.objects.filter(pk=endpoint.pk).update(failing_since=None)
+        Delivery.objects.filter(pk=delivery.pk).update(**fields)
+    delivery.refresh_from_db()
+    return row
