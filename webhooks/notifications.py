@@ -29,7 +29,5 @@ def send_endpoint_disabled(payload: dict) -> bool:
         "it is enabled again in the back office (Webhooks > Webhook endpoints), where every attempt, "
         "its response code and the start of its response can be read.\n"
     )
-    send_mail(
-        f"Webhook endpoint disabled at {restaurant.name}", body, settings.DEFAULT_FROM_EMAIL, addresses
-    )
+    send_mail(f"Webhook endpoint disabled at {restaurant.name}", body, settings.DEFAULT_FROM_EMAIL, addresses)
     return True

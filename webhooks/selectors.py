@@ -9,7 +9,11 @@ from webhooks.secrets import decrypt
 def signing_secrets(endpoint: Endpoint, now: dt.datetime) -> list[str]:
     """The secrets that sign a delivery now: the current one, and the previous one during its overlap."""
     secrets = [decrypt(endpoint.secret_encrypted)]
-    if endpoint.previous_secret_encrypted and endpoint.previous_secret_expires_at and now < endpoint.previous_secret_expires_at:
+    if (
+        endpoint.previous_secret_encrypted
+        and endpoint.previous_secret_expires_at
+        and now < endpoint.previous_secret_expires_at
+    ):
         secrets.append(decrypt(endpoint.previous_secret_encrypted))
     return secrets
 

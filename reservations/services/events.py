@@ -22,9 +22,7 @@ from webhooks.services.publish import publish
 PREVIOUS_FIELDS = ("party_size", "service_date", "guest_notes", "internal_notes", "excluded_from_shift_limits")
 
 
-def record(
-    reservation, event_type: str, data: dict, *, previous_attributes: dict | None = None
-) -> ReservationEvent:
+def record(reservation, event_type: str, data: dict, *, previous_attributes: dict | None = None) -> ReservationEvent:
     event = ReservationEvent.objects.create(
         restaurant_id=reservation.restaurant_id, reservation=reservation, type=event_type, data=data
     )

@@ -24,9 +24,9 @@ def disable_for_failures(*, endpoint: Endpoint, now: dt.datetime | None = None) 
     """Disable an endpoint that has failed for DISABLE_AFTER with no success; True when it did."""
     now = now or timezone.now()
     with transaction.atomic():
-        changed = Endpoint.objects.filter(
-            pk=endpoint.pk, enabled=True, failing_since__lte=now - DISABLE_AFTER
-        ).update(enabled=False, disabled_reason=FAILING_REASON, updated_at=now)
+        changed = Endpoint.objects.filter(pk=endpoint.pk, enabled=True, failing_since__lte=now - DISABLE_AFTER).update(
+            enabled=False, disabled_reason=FAILING_REASON, updated_at=now
+        )
         if not changed:
             return False
         endpoint.enabled, endpoint.disabled_reason = False, FAILING_REASON

@@ -77,4 +77,6 @@ def _send(message: OutboxMessage, now) -> int:
 
 
 def has_due(now=None) -> bool:
-    return OutboxMessage.objects.filter(status=MessageStatus.PENDING, next_attempt_at__lte=now or timezone.now()).exists()
+    return OutboxMessage.objects.filter(
+        status=MessageStatus.PENDING, next_attempt_at__lte=now or timezone.now()
+    ).exists()
