@@ -14,6 +14,7 @@ class EndpointFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Endpoint
+        skip_postgeneration_save = True
 
     class Params:
         secret = factory.LazyFunction(new_secret)

@@ -12,7 +12,6 @@ from config.versions import LATEST_VERSION
 from holds.services import sweep_expired_holds
 from reservations.services.availability_version import bump_availability_version
 from tests.factories import CompanyFactory, EndpointFactory
-from tests.reservations.conftest import bistro, clock, no_guests  # noqa: F401  (fixtures)
 from tests.reservations.helpers import book, cancel, create, created, events, patch, take_hold
 from tests.webhooks.conftest import flush
 from webhooks import envelopes
@@ -23,7 +22,7 @@ ENVELOPE_KEYS = ["id", "object", "type", "created", "livemode", "api_version", "
 
 
 @pytest.fixture
-def endpoint(bistro, receiver):  # noqa: F811
+def endpoint(bistro, receiver):
     return EndpointFactory(restaurant=bistro.restaurant, url=receiver.url)
 
 
@@ -72,7 +71,7 @@ def test_guest_data_is_in_full_even_when_the_booking_key_could_not_read_it(no_gu
     assert "contact_email" in payload["data"]["object"]
 
 
-def test_updated_carries_previous_attributes_of_the_changed_fields_only(api, bistro, endpoint, receiver):  # noqa: F811
+def test_updated_carries_previous_attributes_of_the_changed_fields_only(api, bistro, endpoint, receiver):
     acme = CompanyFactory(restaurant=bistro.restaurant, name="ACME")
     booking = book(api, guest_notes="Quiet table", company_id=acme.public_id)
     assert patch(api, booking["id"], {"party_size": 3, "guest_notes": None, "company_id": None}).status_code == 200
@@ -110,7 +109,7 @@ def test_updated_carries_previous_attributes_of_the_changed_fields_only(api, bis
         )
 
 
-def test_a_company_deleted_since_is_left_out_of_previous_attributes(api, bistro, endpoint, receiver):  # noqa: F811
+def test_a_company_deleted_since_is_left_out_of_previous_attributes(api, bistro, endpoint, receiver):
     acme = CompanyFactory(restaurant=bistro.restaurant)
     booking = book(api, company_id=acme.public_id)
     other = CompanyFactory(restaurant=bistro.restaurant)
@@ -127,7 +126,7 @@ def test_a_company_deleted_since_is_left_out_of_previous_attributes(api, bistro,
     assert delivered(receiver, endpoint)[1]["data"]["previous_attributes"]["company"]["id"] == acme_id
 
 
-def test_a_booking_moved_to_approval_announces_pending_without_previous_attributes(api, bistro, endpoint, receiver):  # noqa: F811
+def test_a_booking_moved_to_approval_announces_pending_without_previous_attributes(api, bistro, endpoint, receiver):
     bistro.shift.approval_from_party_size = 5
     bistro.shift.save()
     bump_availability_version(bistro.restaurant.pk)
@@ -140,7 +139,7 @@ def test_a_booking_moved_to_approval_announces_pending_without_previous_attribut
     assert payloads[1]["data"]["object"]["status"] == "pending"
 
 
-def test_a_card_guarantee_withholds_every_reservation_event(api, bistro, endpoint, receiver):  # noqa: F811
+def test_a_card_guarantee_withholds_every_reservation_event(api, bistro, endpoint, receiver):
     bistro.shift.guarantee_per_guest_amount = 1500
     bistro.shift.save()
     bump_availability_version(bistro.restaurant.pk)
@@ -155,7 +154,7 @@ def test_a_card_guarantee_withholds_every_reservation_event(api, bistro, endpoin
     assert not Event.objects.filter(type__startswith="reservation.", subject=booking["id"]).exists()
 
 
-def test_removing_the_card_requirement_fires_created_once(api, bistro, endpoint, receiver):  # noqa: F811
+def test_removing_the_card_requirement_fires_created_once(api, bistro, endpoint, receiver):
     bistro.shift.guarantee_per_guest_amount = 1500
     bistro.shift.guarantee_from_party_size = 4
     bistro.shift.save()
@@ -170,7 +169,7 @@ def test_removing_the_card_requirement_fires_created_once(api, bistro, endpoint,
     assert payloads[0]["data"]["object"]["status"] == "confirmed"
 
 
-def test_hold_events_and_conversion(api, bistro, endpoint, receiver):  # noqa: F811
+def test_hold_events_and_conversion(api, bistro, endpoint, receiver):
     hold = take_hold(api, party_size=2, start_time="20:00")
     released = take_hold(api, party_size=2, start_time="21:00")
     assert api.delete(f"/v1/holds/{released['id']}").status_code == 200
@@ -191,7 +190,7 @@ def test_hold_events_and_conversion(api, bistro, endpoint, receiver):  # noqa: F
     assert payloads[4]["data"]["object"]["id"] == "resv_" + hold["id"].removeprefix("hold_")
 
 
-def test_a_basket_lapse_is_announced_by_the_sweep_at_the_lapse_instant(api, bistro, clock, endpoint, receiver):  # noqa: F811
+def test_a_basket_lapse_is_announced_by_the_sweep_at_the_lapse_instant(api, bistro, clock, endpoint, receiver):
     hold = take_hold(api, party_size=2, start_time="20:00")
     flush()
     assert types(receiver, endpoint) == ["hold.created"]  # verified now: a signature is valid 5 minutes
@@ -209,7 +208,7 @@ def test_a_basket_lapse_is_announced_by_the_sweep_at_the_lapse_instant(api, bist
     assert expired["data"]["object"]["ended_at"] == hold["expires_at"]
 
 
-def test_each_endpoint_gets_only_the_types_it_wants(api, bistro, receiver):  # noqa: F811
+def test_each_endpoint_gets_only_the_types_it_wants(api, bistro, receiver):
     from tests.webhooks.receiver import Receiver
 
     with Receiver() as holds_only, Receiver() as disabled:
@@ -226,7 +225,7 @@ def test_each_endpoint_gets_only_the_types_it_wants(api, bistro, receiver):  # n
         assert disabled.requests == [] and other_restaurant.deliveries.count() == 0
 
 
-def test_the_snapshot_is_rendered_in_the_endpoints_pinned_version(api, bistro, receiver, monkeypatch):  # noqa: F811
+def test_the_snapshot_is_rendered_in_the_endpoints_pinned_version(api, bistro, receiver, monkeypatch):
     from tests.webhooks.receiver import Receiver
 
     def to_older(event_type, data):  # an imagined older version that called party_size "covers"
@@ -248,7 +247,7 @@ def test_the_snapshot_is_rendered_in_the_endpoints_pinned_version(api, bistro, r
     assert "party_size" not in old["data"]["object"] and old["id"] == new["id"]
 
 
-def test_any_type_string_is_delivered(bistro, endpoint, receiver):  # noqa: F811
+def test_any_type_string_is_delivered(bistro, endpoint, receiver):
     from webhooks.services.publish import publish
 
     publish(
