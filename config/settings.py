@@ -211,6 +211,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bookings@localhost")
+if os.environ.get("EMAIL_FILE_PATH"):  # the file backend's directory (tests of the worker read it)
+    EMAIL_FILE_PATH = os.environ["EMAIL_FILE_PATH"]
 
 # Card guarantees (reservations/payments). A restaurant picks its provider (Restaurant.payment_provider).
 # The Stripe account's keys are the service's, read from the environment, never stored in the database.
@@ -300,6 +302,9 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 # Publishing fails fast when the broker is down: the outbox rows are already committed and the
 # sweep rings for them later (webhooks/doorbell.py).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2}
+# A pool process takes one task at a time: a delivery hanging on a slow receiver never sits on
+# tasks of other endpoints that another process could run.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
 # --- Webhooks and the outbox (docs/design.md, "Webhooks") ---
 # Networks a receiver may sit in although they are loopback/private/link-local (comma-separated

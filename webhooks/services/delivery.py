@@ -186,7 +186,13 @@ def _record(endpoint: Endpoint, outcomes: list[Outcome]) -> Delivery | None:
             failed.next_attempt_at = next_attempt(failed.attempts, now)
             if failed.next_attempt_at is None:
                 failed.status = DeliveryStatus.FAILED
-            failed.save(update_fields=["attempts", "last_attempt_at", "last_status_code", "next_attempt_at", "status"])
+            Delivery.objects.filter(pk=failed.pk).update(  # a row deleted meanwhile (endpoint gone) is no error
+                attempts=F("attempts") + 1,
+                last_attempt_at=failed.last_attempt_at,
+                last_status_code=failed.last_status_code,
+                next_attempt_at=failed.next_attempt_at,
+                status=failed.status,
+            )
             _note_failure(endpoint, now)
         elif endpoint.failing_since is not None:
             Endpoint.objects.filter(pk=endpoint.pk).update(failing_since=None)
