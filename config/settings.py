@@ -301,7 +301,15 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 # Publishing fails fast when the broker is down: the outbox rows are already committed and the
 # sweep rings for them later (webhooks/doorbell.py).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2}
+# Without max_retries a publish retries its connection for seconds (a booking would wait on it).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1,
+    "socket_timeout": 2,
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
 # A pool process takes one task at a time: a delivery hanging on a slow receiver never sits on
 # tasks of other endpoints that another process could run.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
