@@ -192,6 +192,11 @@ class EndpointAdmin(RestaurantScopedAdmin):
         for endpoint in queryset:
             self.delete_model(request, endpoint)
 
+    def get_deleted_objects(self, objs, request):
+        # An endpoint's deliveries and attempts go with it: no separate right is needed for them.
+        deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, set(), protected
+
     @admin.action(description="Disable selected endpoints")
     def disable_selected(self, request, queryset):
         for endpoint in queryset:
