@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from config.exceptions import Conflict, InvalidInput
+from config.exceptions import InvalidInput
 from config.versions import LATEST_VERSION, VERSIONS
 from webhooks.models import Delivery, DeliveryAttempt, DeliveryStatus, Endpoint, Event
 from webhooks.schedule import ROTATION_OVERLAP
@@ -80,7 +80,7 @@ def create_endpoint(
 ) -> CreatedEndpoint:
     url, events, version = clean_url(url), clean_events(events), clean_version(api_version)
     if Endpoint.objects.filter(restaurant=restaurant).count() >= MAX_ENDPOINTS:
-        raise Conflict(f"A restaurant has at most {MAX_ENDPOINTS} webhook endpoints.")
+        raise InvalidInput(f"A restaurant has at most {MAX_ENDPOINTS} webhook endpoints.")
     secret = new_secret()
     endpoint = Endpoint.objects.create(
         restaurant=restaurant,
@@ -175,5 +175,5 @@ def send_test_event(*, endpoint: Endpoint) -> DeliveryAttempt:
 def resend_delivery(*, delivery: Delivery) -> DeliveryAttempt:
     """Send one delivery again now, whatever its state (the same `evt_` id: receivers deduplicate)."""
     if not delivery.endpoint.enabled:
-        raise Conflict("The endpoint is disabled; enable it first.")
+        raise InvalidInput("The endpoint is disabled; enable it first.")
     return send_now(delivery)
