@@ -24,6 +24,7 @@ import datetime as dt
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -73,7 +74,7 @@ class Worker:
             [CELERY, "-A", "config", "worker", "-B", "-s", str(schedule), "-Q", "celery,webhooks_slow",
              "-c", str(self.concurrency), "--without-gossip", "--without-mingle", "--without-heartbeat",
              "--loglevel", "WARNING"],
-            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         time.sleep(4)  # the worker connects to the broker and forks its pool
         if self.process.poll() is not None:
@@ -81,12 +82,16 @@ class Worker:
         return self
 
     def __exit__(self, *exc):
-        self.process.terminate()
+        self.process.terminate()  # a warm shutdown of the pool and the embedded beat
         try:
             self.process.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+            pass
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)  # whatever of its group is left
+        except ProcessLookupError:
+            pass
+        self.process.wait()
         self._log.close()
 
 
