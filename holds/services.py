@@ -121,14 +121,16 @@ def _mark_expired(queryset, now: dt.datetime) -> list[tuple[int, int]]:
     """Mark held holds expired at their deadline and free their tables; returns (hold, restaurant) pairs.
 
     Each announces `hold.expired` here, the one place a lapse is written: a basket hold lapsed at
-    its deadline, before anything noticed, so the event carries that instant as its `created`.
+    its deadline, before anything noticed, so the event carries that instant as its `created`;
+    a commitment hold held its tables until now.
     """
     rows = list(queryset.filter(status=HoldStatus.HELD).values_list("pk", "restaurant_id"))
     pks = [pk for pk, _ in rows]
     Hold.objects.filter(pk__in=pks).update(status=HoldStatus.EXPIRED, ended_at=F("expires_at"), updated_at=now)
     allocations.release_holds(pks)
     for hold in with_tables(Hold.objects.filter(pk__in=pks).select_related("restaurant")).order_by("expires_at", "pk"):
-        announce(hold, "hold.expired", now, created=hold.expires_at)
+        # A basket hold was over at its deadline; a commitment hold is over when the sweep ends it.
+        announce(hold, "hold.expired", now, created=hold.expires_at if hold.kind == HoldKind.BASKET else now)
     return rows
 
 
