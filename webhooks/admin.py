@@ -5,6 +5,8 @@ Owners and co-owners only (capability MANAGE_WEBHOOKS); hosts and managers see n
 Every button calls the same service as `manage.py webhooks`.
 """
 
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -381,8 +383,6 @@ class DeliveryAdmin(RestaurantScopedAdmin):
 
     @admin.display(description="Payload (data)")
     def payload(self, obj):
-        import json
-
         return format_html("<pre style='white-space:pre-wrap'>{}</pre>", json.dumps(obj.event.data, indent=2))
 
     @admin.action(description="Re-send selected deliveries now")

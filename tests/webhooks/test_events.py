@@ -258,3 +258,19 @@ def test_any_type_string_is_delivered(bistro, endpoint, receiver):
     payloads = delivered(receiver, endpoint)
     assert [p["type"] for p in payloads] == ["guest.merged", "something.new"]
     assert payloads[0]["data"] == {"object": {"object": "guest", "id": "gst_x"}, "merged_guest_id": "gst_y"}
+
+
+def test_a_commitment_hold_expires_when_the_sweep_ends_it(api, bistro, clock, endpoint, receiver):
+    hold = take_hold(api, party_size=2, start_time="20:00", kind="commitment")
+    flush()
+    assert types(receiver, endpoint) == ["hold.created"]
+    clock.shift(dt.timedelta(hours=25))
+    assert sweep_expired_holds(kind="basket") == 0  # the frequent sweep leaves commitments alone
+    assert api.get(f"/v1/holds/{hold['id']}").json()["status"] == "held"  # until the five-minute sweep
+    swept_at = dt.datetime.now(dt.UTC)
+    assert sweep_expired_holds() == 1
+    flush()
+    [expired] = delivered(receiver, endpoint, start=1)
+    assert expired["type"] == "hold.expired" and expired["data"]["object"]["status"] == "expired"
+    created = dt.datetime.fromisoformat(expired["created"].replace("Z", "+00:00"))
+    assert abs((created - swept_at).total_seconds()) < 5
