@@ -14,6 +14,7 @@ Webhook rules (the contract's reservation event rules 1-5):
 from config.formats import Viewer, zone
 from reservations.models import Company, ReservationEvent
 from reservations.models.booking import EventType, Source
+from reservations.selectors.reservations import tables_in_order
 from reservations.shapes.floor import CompanyShape
 from reservations.shapes.reservations import ReservationShape
 from webhooks.services.publish import publish
@@ -45,8 +46,14 @@ def announces(reservation) -> bool:
 
 
 def snapshot(reservation) -> dict:
-    """The reservation as a full-access key reads it (guest data in full), in the latest version."""
-    return ReservationShape.render(reservation, Viewer(tz=zone(reservation.restaurant.timezone)))
+    """The reservation as a full-access key reads it (guest data in full), in the latest version.
+
+    Its tables are kept on the instance for the answer of the same write (selectors.tables_of):
+    they are recorded after every change of them, so they are current for that answer.
+    """
+    tables = list(tables_in_order().filter(reservations=reservation))  # always fresh here
+    reservation._snapshot_tables = tables
+    return ReservationShape.render(reservation, Viewer(tz=zone(reservation.restaurant.timezone)), tables)
 
 
 def previous_attributes_of(reservation, changes: dict) -> dict:
