@@ -176,7 +176,7 @@ def part_lag(info: dict, receiver) -> dict:
     month_first = dt.date.fromisoformat(info["month_first"])
     dates = [(month_first + dt.timedelta(days=d)).isoformat() for d in (2, 5, 9, 12, 16, 19, 23, 26)]
     times = grid_times()
-    threads = 5
+    threads = 10  # paced: each sends 5 creates per second, whatever one create takes (up to 200 ms)
     per_thread = LAG_RATE / threads
     statuses: dict[int, int] = {}
     lock = threading.Lock()
