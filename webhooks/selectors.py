@@ -44,6 +44,19 @@ def has_due(endpoint_id: int, now: dt.datetime) -> bool:
     ).exists()
 
 
+def endpoints_due(endpoint_ids, now: dt.datetime) -> set[int]:
+    """Which of these endpoints have a delivery due."""
+    if not endpoint_ids:
+        return set()
+    return set(
+        Delivery.objects.filter(
+            endpoint_id__in=list(endpoint_ids), status=DeliveryStatus.PENDING, next_attempt_at__lte=now
+        )
+        .values_list("endpoint_id", flat=True)
+        .distinct()
+    )
+
+
 def endpoints_with_due_deliveries(now: dt.datetime, among=None) -> list[tuple[int, bool]]:
     """(endpoint id, failing?) of every enabled endpoint with a delivery due (of `among` when given)."""
     due = Delivery.objects.filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now)

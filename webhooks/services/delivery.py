@@ -2,17 +2,19 @@
 
 - `dispatch()` turns committed events into deliveries (one per enabled endpoint wanting the
   type), one dispatcher at a time (an advisory lock), so deliveries follow the events' order.
-- `deliver_endpoint(id)` sends an endpoint's due deliveries oldest event first over one
-  keep-alive connection; only one runs per endpoint (a session advisory lock, released if the
-  worker dies). The first failure ends the run (retried at once, once, as the schedule says):
-  an unhealthy receiver is probed by its oldest due delivery, the rest wait their turn, and the
-  run frees the worker for other endpoints.
+- `deliver_endpoints(ids)` sends each endpoint's due deliveries oldest event first over one
+  keep-alive connection, endpoints side by side in sender threads (the database is used by the
+  calling thread only); one sender per endpoint at a time (a session advisory lock, released if
+  the worker dies). The first failure ends an endpoint's lane (retried at once, once, as the
+  schedule says): an unhealthy receiver is probed by its oldest due delivery and the rest wait
+  their turn.
 - Every attempt is a `DeliveryAttempt` row; the next one is `Delivery.next_attempt_at`.
 """
 
 import logging
 import time
 from collections import defaultdict
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -22,7 +24,7 @@ from django.utils import timezone
 from webhooks import envelopes, signing, transport
 from webhooks.models import Delivery, DeliveryAttempt, DeliveryStatus, Endpoint, Event
 from webhooks.schedule import DISABLE_AFTER, next_attempt
-from webhooks.selectors import due_deliveries, has_due, signing_secrets
+from webhooks.selectors import endpoints_due, signing_secrets
 from webhooks.services.disabling import disable_for_failures
 
 logger = logging.getLogger("webhooks.delivery")
@@ -30,6 +32,7 @@ logger = logging.getLogger("webhooks.delivery")
 LOCK_CLASS_ENDPOINT = 7401
 LOCK_CLASS_DISPATCH = 7402
 BATCH = 100
+SENDER_THREADS = 16
 
 
 # --- fan-out ---------------------------------------------------------------------------------
@@ -81,59 +84,117 @@ class Outcome:
     result: transport.Result
 
 
-def _try_lock(endpoint_id: int) -> bool:
+def _try_locks(endpoint_ids: list[int]) -> list[int]:
+    """The endpoints of `endpoint_ids` whose session lock this connection took (one round trip)."""
+    if not endpoint_ids:
+        return []
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [LOCK_CLASS_ENDPOINT, endpoint_id])
-        return cursor.fetchone()[0]
+        cursor.execute(
+            "SELECT id FROM unnest(%s::bigint[]) AS id WHERE pg_try_advisory_lock(%s, id::int)",
+            [list(endpoint_ids), LOCK_CLASS_ENDPOINT],
+        )
+        return [row[0] for row in cursor.fetchall()]
 
 
-def _unlock(endpoint_id: int) -> None:
+def _unlock(endpoint_ids: list[int]) -> None:
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_CLASS_ENDPOINT, endpoint_id])
+        cursor.execute(
+            "SELECT pg_advisory_unlock(%s, id::int) FROM unnest(%s::bigint[]) AS id",
+            [LOCK_CLASS_ENDPOINT, list(endpoint_ids)],
+        )
 
 
 def deliver_endpoint(endpoint_id: int, *, batch: int = BATCH) -> int:
-    """Send the endpoint's due deliveries; the number that succeeded. Returns at once when
-    another worker is already at this endpoint (it looks again before it lets go)."""
-    delivered = 0
-    while True:
-        if not _try_lock(endpoint_id):
-            return delivered
-        try:
-            sent, healthy = _run(endpoint_id, batch)
-            delivered += sent
-        finally:
-            _unlock(endpoint_id)
-        # A delivery written while we held the lock found it taken: look again, now free.
-        if not healthy or not has_due(endpoint_id, timezone.now()):
-            return delivered
+    """Send one endpoint's due deliveries; the number that succeeded."""
+    return deliver_endpoints([endpoint_id], batch=batch)
 
 
-def _run(endpoint_id: int, batch: int) -> tuple[int, bool]:
+def _senders() -> ThreadPoolExecutor:
+    global _executor
+    if _executor is None:  # made in the process that uses it (after a worker's fork)
+        _executor = ThreadPoolExecutor(max_workers=SENDER_THREADS, thread_name_prefix="webhook-sender")
+    return _executor
+
+
+_executor: ThreadPoolExecutor | None = None
+
+
+def _due(endpoint_ids, now, batch: int) -> dict[int, list[Delivery]]:
+    rows = (
+        Delivery.objects.filter(
+            endpoint_id__in=sorted(endpoint_ids),
+            endpoint__enabled=True,
+            status=DeliveryStatus.PENDING,
+            next_attempt_at__lte=now,
+        )
+        .select_related("event", "endpoint")
+        .order_by("endpoint_id", "event_id", "id")[: batch * len(endpoint_ids)]
+    )
+    by_endpoint: dict[int, list[Delivery]] = defaultdict(list)
+    for row in rows:
+        if len(by_endpoint[row.endpoint_id]) < batch:
+            by_endpoint[row.endpoint_id].append(row)
+    return by_endpoint
+
+
+def _send_in_order(deliveries: list[Delivery], now) -> tuple[Endpoint, list[Outcome]]:
+    """One endpoint's deliveries, oldest event first, until the first failure (no database here)."""
+    endpoint = deliveries[0].endpoint
+    secrets = signing_secrets(endpoint, now)
+    outcomes = []
+    for delivery in deliveries:
+        outcome = attempt(endpoint, delivery, secrets)
+        outcomes.append(outcome)
+        if not outcome.result.succeeded:
+            break
+    return endpoint, outcomes
+
+
+def deliver_endpoints(endpoint_ids, *, batch: int = BATCH) -> int:
+    """Send the due deliveries of several endpoints; the number that succeeded.
+
+    Each endpoint is a lane: its due deliveries are read (here), sent in event order by a sender
+    thread, recorded (here, in one transaction), and read again, until none is due or it fails
+    (after the schedule's immediate retry). Lanes run side by side, so a receiver that hangs holds
+    up its own lane only. An endpoint another worker is at is skipped (its session lock); each
+    lane looks again after letting its lock go, for deliveries written meanwhile.
+    """
     delivered = 0
-    retried_at_once = False
-    while True:
-        endpoint = Endpoint.objects.filter(pk=endpoint_id, enabled=True).first()
-        if endpoint is None:
-            return delivered, True
-        now = timezone.now()
-        due = due_deliveries(endpoint_id, now, batch)
-        if not due:
-            return delivered, True
-        secrets = signing_secrets(endpoint, now)
-        outcomes = []
-        for delivery in due:
-            outcome = attempt(endpoint, delivery, secrets)
-            outcomes.append(outcome)
-            if not outcome.result.succeeded:
-                break
-        failed = _record(endpoint, outcomes)
-        delivered += sum(1 for o in outcomes if o.result.succeeded)
-        if failed is not None:
-            # The schedule's first retry is immediate: once, in this run; then the run ends.
-            if retried_at_once or failed.next_attempt_at is None or failed.next_attempt_at > timezone.now():
-                return delivered, False
-            retried_at_once = True
+    retried_at_once: set[int] = set()
+    lanes: dict = {}
+    to_start = sorted(set(endpoint_ids))
+    while to_start or lanes:
+        if to_start:
+            locked = _try_locks(to_start)
+            due = _due(locked, timezone.now(), batch) if locked else {}
+            _unlock([pk for pk in locked if pk not in due])
+            for endpoint_id, deliveries in due.items():
+                lanes[_senders().submit(_send_in_order, deliveries, timezone.now())] = endpoint_id
+            to_start = []
+        if not lanes:
+            break
+        finished, _ = wait(list(lanes), return_when=FIRST_COMPLETED)
+        for future in finished:
+            endpoint_id = lanes.pop(future)
+            endpoint, outcomes = future.result()
+            with transaction.atomic():
+                failed = _record(endpoint, outcomes)
+            delivered += sum(1 for o in outcomes if o.result.succeeded)
+            if failed is not None:
+                again = failed.next_attempt_at is not None and failed.next_attempt_at <= timezone.now()
+                if endpoint_id in retried_at_once or not again:
+                    _unlock([endpoint_id])  # failing: its next attempt waits for its time
+                    continue
+                retried_at_once.add(endpoint_id)  # the schedule's first retry is immediate
+            more = _due([endpoint_id], timezone.now(), batch)
+            if more:
+                lanes[_senders().submit(_send_in_order, more[endpoint_id], timezone.now())] = endpoint_id
+                continue
+            _unlock([endpoint_id])
+            # A delivery written while we held the lock found it taken: look again, now free.
+            if endpoints_due([endpoint_id], timezone.now()):
+                to_start.append(endpoint_id)
+    return delivered
 
 
 def attempt(endpoint: Endpoint, delivery: Delivery, secrets: list[str]) -> Outcome:
@@ -159,44 +220,43 @@ def _attempt_row(outcome: Outcome, manual: bool = False) -> DeliveryAttempt:
 
 
 def _record(endpoint: Endpoint, outcomes: list[Outcome]) -> Delivery | None:
-    """Write the attempts and their consequences in one transaction; the failed delivery, if any."""
+    """Write the attempts and their consequences (call inside a transaction); the failed delivery, if any."""
     now = timezone.now()
     failed = None
-    with transaction.atomic():
-        DeliveryAttempt.objects.bulk_create([_attempt_row(o) for o in outcomes])
-        by_code = defaultdict(list)
-        for outcome in outcomes:
-            if outcome.result.succeeded:
-                by_code[outcome.result.status_code].append(outcome.delivery.pk)
-        for code, ids in by_code.items():
-            Delivery.objects.filter(pk__in=ids).update(
-                status=DeliveryStatus.SUCCEEDED,
-                attempts=F("attempts") + 1,
-                last_attempt_at=now,
-                last_status_code=code,
-                succeeded_at=now,
-                next_attempt_at=None,
-            )
-        last = outcomes[-1]
-        if not last.result.succeeded:
-            failed = last.delivery
-            failed.attempts += 1
-            failed.last_attempt_at = last.at
-            failed.last_status_code = last.result.status_code
-            failed.next_attempt_at = next_attempt(failed.attempts, now)
-            if failed.next_attempt_at is None:
-                failed.status = DeliveryStatus.FAILED
-            Delivery.objects.filter(pk=failed.pk).update(  # a row deleted meanwhile (endpoint gone) is no error
-                attempts=F("attempts") + 1,
-                last_attempt_at=failed.last_attempt_at,
-                last_status_code=failed.last_status_code,
-                next_attempt_at=failed.next_attempt_at,
-                status=failed.status,
-            )
-            _note_failure(endpoint, now)
-        elif endpoint.failing_since is not None:
-            Endpoint.objects.filter(pk=endpoint.pk).update(failing_since=None)
-            endpoint.failing_since = None
+    DeliveryAttempt.objects.bulk_create([_attempt_row(o) for o in outcomes])
+    by_code = defaultdict(list)
+    for outcome in outcomes:
+        if outcome.result.succeeded:
+            by_code[outcome.result.status_code].append(outcome.delivery.pk)
+    for code, ids in by_code.items():
+        Delivery.objects.filter(pk__in=ids).update(
+            status=DeliveryStatus.SUCCEEDED,
+            attempts=F("attempts") + 1,
+            last_attempt_at=now,
+            last_status_code=code,
+            succeeded_at=now,
+            next_attempt_at=None,
+        )
+    last = outcomes[-1]
+    if not last.result.succeeded:
+        failed = last.delivery
+        failed.attempts += 1
+        failed.last_attempt_at = last.at
+        failed.last_status_code = last.result.status_code
+        failed.next_attempt_at = next_attempt(failed.attempts, now)
+        if failed.next_attempt_at is None:
+            failed.status = DeliveryStatus.FAILED
+        Delivery.objects.filter(pk=failed.pk).update(  # a row deleted meanwhile (endpoint gone) is no error
+            attempts=F("attempts") + 1,
+            last_attempt_at=failed.last_attempt_at,
+            last_status_code=failed.last_status_code,
+            next_attempt_at=failed.next_attempt_at,
+            status=failed.status,
+        )
+        _note_failure(endpoint, now)
+    elif endpoint.failing_since is not None:
+        Endpoint.objects.filter(pk=endpoint.pk).update(failing_since=None)
+        endpoint.failing_since = None
     return failed
 
 
