@@ -13,6 +13,9 @@ app.autodiscover_tasks()
 
 app.conf.beat_schedule = {
     "sweep-holds": {"task": "holds.tasks.sweep_holds", "schedule": 300.0},
+    "expire-basket-holds": {"task": "holds.tasks.expire_basket_holds", "schedule": 30.0},
+    # The outbox: rows whose doorbell was lost, retries that fell due, endpoints to disable.
+    "sweep-outbox": {"task": "webhooks.tasks.sweep", "schedule": 5.0},
     "purge-idempotency-records": {
         "task": "apikeys.tasks.purge_idempotency_records",
         "schedule": crontab(minute=17),

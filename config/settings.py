@@ -211,6 +211,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bookings@localhost")
+if os.environ.get("EMAIL_FILE_PATH"):  # the file backend's directory (tests of the worker read it)
+    EMAIL_FILE_PATH = os.environ["EMAIL_FILE_PATH"]
 
 # Card guarantees (reservations/payments). A restaurant picks its provider (Restaurant.payment_provider).
 # The Stripe account's keys are the service's, read from the environment, never stored in the database.
@@ -297,6 +299,31 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
+# Publishing fails fast when the broker is down: the outbox rows are already committed and the
+# sweep rings for them later (webhooks/doorbell.py).
+# Without max_retries a publish retries its connection for seconds (a booking would wait on it).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1,
+    "socket_timeout": 2,
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
+# A pool process takes one task at a time: a delivery hanging on a slow receiver never sits on
+# tasks of other endpoints that another process could run.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# --- Webhooks and the outbox (docs/design.md, "Webhooks") ---
+# Networks a receiver may sit in although they are loopback/private/link-local (comma-separated
+# CIDRs, e.g. "127.0.0.0/8,::1/128" for a receiver on this machine). Empty: public addresses only.
+WEBHOOK_ALLOWED_NETWORKS = [n.strip() for n in os.environ.get("WEBHOOK_ALLOWED_NETWORKS", "").split(",") if n.strip()]
+# Seconds for a receiver to answer 2xx.
+WEBHOOK_TIMEOUT = float(os.environ.get("WEBHOOK_TIMEOUT", "15"))
+# Seconds between attempts (comma-separated); empty: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+WEBHOOK_RETRY_DELAYS = [int(n) for n in os.environ.get("WEBHOOK_RETRY_DELAYS", "").split(",") if n.strip()]
+# Fernet keys (comma-separated, newest first) encrypting the signing secrets; empty: derived from SECRET_KEY.
+WEBHOOK_SECRET_KEYS = [k.strip() for k in os.environ.get("WEBHOOK_SECRET_KEYS", "").split(",") if k.strip()]
 
 LOGGING = {
     "version": 1,

@@ -7,14 +7,17 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from config.formats import Viewer, zone
 from holds.models import Hold, HoldKind, HoldStatus
-from holds.selectors import effective_status
+from holds.selectors import effective_status, with_tables
+from holds.shapes import HoldShape
 from reservations.engine import BookingRequest
 from reservations.exceptions import HoldAlreadyConverted
 from reservations.services import allocations
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.booking_step import BookingStep
 from reservations.services.locking import lock_restaurant
+from webhooks.services.publish import publish
 
 BASKET_MIN = dt.timedelta(minutes=5)
 BASKET_MAX = dt.timedelta(minutes=30)
@@ -80,8 +83,15 @@ def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = Non
             metadata=params.metadata,
         )
         step.occupy(hold, decision, expires_at=expires_at if params.kind == HoldKind.BASKET else None)
+        announce(hold, "hold.created", now)
         step.finish()
     return hold
+
+
+def announce(hold: Hold, event_type: str, now: dt.datetime, created: dt.datetime | None = None) -> None:
+    """Publish a hold.* webhook with the hold's snapshot, in the caller's transaction."""
+    snapshot = HoldShape.render(hold, Viewer(tz=zone(hold.restaurant.timezone)), now)
+    publish(hold.restaurant_id, event_type, snapshot, created=created)
 
 
 def release_hold(*, hold: Hold, now: dt.datetime | None = None) -> Hold:
@@ -102,24 +112,39 @@ def release_hold(*, hold: Hold, now: dt.datetime | None = None) -> Hold:
             hold.ended_at = now
             hold.save(update_fields=["status", "ended_at", "updated_at"])
             allocations.release(hold=hold)
+            announce(hold, "hold.released", now)
             bump_availability_version(hold.restaurant_id, policy_changed=False)
     return hold
 
 
 def _mark_expired(queryset, now: dt.datetime) -> list[tuple[int, int]]:
-    """Mark held holds expired at their deadline and free their tables; returns (hold, restaurant) pairs."""
+    """Mark held holds expired at their deadline and free their tables; returns (hold, restaurant) pairs.
+
+    Each announces `hold.expired` here, the one place a lapse is written: a basket hold lapsed at
+    its deadline, before anything noticed, so the event carries that instant as its `created`;
+    a commitment hold held its tables until now.
+    """
     rows = list(queryset.filter(status=HoldStatus.HELD).values_list("pk", "restaurant_id"))
     pks = [pk for pk, _ in rows]
     Hold.objects.filter(pk__in=pks).update(status=HoldStatus.EXPIRED, ended_at=F("expires_at"), updated_at=now)
     allocations.release_holds(pks)
+    for hold in with_tables(Hold.objects.filter(pk__in=pks).select_related("restaurant")).order_by("expires_at", "pk"):
+        # A basket hold was over at its deadline; a commitment hold is over when the sweep ends it.
+        announce(hold, "hold.expired", now, created=hold.expires_at if hold.kind == HoldKind.BASKET else now)
     return rows
 
 
-def sweep_expired_holds(now: dt.datetime | None = None) -> int:
-    """Expire every hold past its deadline (commitment holds keep their tables until here)."""
+def sweep_expired_holds(now: dt.datetime | None = None, *, kind: str | None = None) -> int:
+    """Expire every hold past its deadline (commitment holds keep their tables until here).
+
+    `kind="basket"`: only basket holds (a frequent sweep, so their `hold.expired` leaves soon
+    after the lapse; the booking step already frees their tables at the deadline).
+    """
     now = now or timezone.now()
     with transaction.atomic():
         due = Hold.objects.select_for_update(skip_locked=True).filter(status=HoldStatus.HELD, expires_at__lte=now)
+        if kind is not None:
+            due = due.filter(kind=kind)
         rows = _mark_expired(due, now)
         for restaurant_id in sorted({restaurant for _, restaurant in rows}):
             bump_availability_version(restaurant_id, policy_changed=False)

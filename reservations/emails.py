@@ -1,5 +1,6 @@
-"""E-mails to the guest about their booking: rendered and sent by a Celery worker
-(reservations.tasks) after the write that queued them commits (services.notify)."""
+"""E-mails to the guest about their booking: written to the outbox with the change
+(services.notify), rendered and sent here by the outbox worker (webhooks.services.messages,
+handler `guest_email`, registered in reservations.apps)."""
 
 import logging
 
@@ -41,3 +42,11 @@ def send(reservation_id: int, kind: str) -> bool:
     subject = KINDS[kind].format(restaurant=restaurant.name)
     send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [address])
     return True
+
+
+def send_from_outbox(payload: dict) -> bool:
+    """The outbox handler: an exception (SMTP down) is retried on the schedule."""
+    try:
+        return send(payload["reservation_id"], payload["kind"])
+    except Reservation.DoesNotExist:  # deleted since: nothing to tell anyone
+        return False

@@ -1,3 +1,6 @@
+"""Guest e-mails are outbox messages sent by webhooks.tasks.send_messages; this task sends one
+by hand (support, tests) through the same renderer."""
+
 from celery import shared_task
 
 from reservations import emails

@@ -11,6 +11,10 @@ def tables_in_order():
 
 
 def tables_of(reservation) -> list[Table]:
+    # The write that just rendered the booking's webhook snapshot (services.events) read them already.
+    known = reservation.__dict__.get("_snapshot_tables")
+    if known is not None:
+        return known
     return list(tables_in_order().filter(reservations=reservation))
 
 

@@ -14,6 +14,7 @@ from guests.selectors import resolve_public_id
 from guests.services import GuestInput, match_or_create
 from holds.models import Hold, HoldStatus
 from holds.selectors import effective_status
+from holds.services import announce as announce_hold
 from reservations.engine import BookingRequest
 from reservations.exceptions import HoldAlreadyConverted, HoldEnded, OverrideScopeRequired, refused
 from reservations.models import Company, Reservation
@@ -233,6 +234,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             allocations.hand_over(hold=hold, reservation=reservation)
             hold.status, hold.reservation = HoldStatus.CONVERTED, reservation
             hold.save(update_fields=["status", "reservation", "updated_at"])
+            announce_hold(hold, "hold.converted", now)
         else:
             step.occupy(reservation, decision)
         if reservation.status != ReservationStatus.AWAITING_GUARANTEE:

@@ -1,31 +1,28 @@
-"""Guest e-mails about a booking, queued once the write commits (sent by reservations.tasks).
+"""Guest e-mails about a booking, written to the outbox in the booking's transaction.
+
+`notify_guest(reservation, kind)` writes an outbox message (webhooks.services.messages) beside the
+change: a refused or rolled-back write sends nothing, and once it commits nothing is lost while
+Redis or the worker is down (the worker sends it, retried on the webhook schedule;
+reservations.emails renders it). `kind` names a template in templates/emails/ and a subject in
+reservations.emails.KINDS.
 
 `partner_managed` bookings get no discretionary message (confirmation, cancellation);
 the card request is not discretionary (the guest must act on it), so it is always sent.
 """
 
-import logging
-
-from django.db import transaction
-
 from reservations.models.booking import GuestNotifications
-from reservations.tasks import send_guest_email
+from webhooks.services import messages
 
-logger = logging.getLogger("reservations.notify")
-
+GUEST_EMAIL = "guest_email"
 REQUIRED = frozenset({"card_request"})
 
 
 def notify_guest(reservation, kind: str) -> None:
-    """Queue the message once the current transaction commits (never for a rolled-back write)."""
+    """Write the message with the current transaction; the worker sends it once that commits."""
     if reservation.guest_notifications == GuestNotifications.PARTNER_MANAGED and kind not in REQUIRED:
         return
-    transaction.on_commit(lambda: _enqueue(reservation.pk, kind))
-
-
-def _enqueue(reservation_id: int, kind: str) -> None:
-    """The booking is already committed: a broker outage must not turn its answer into a 500."""
-    try:
-        send_guest_email.delay(reservation_id, kind)
-    except Exception:
-        logger.exception("Could not queue the %s e-mail of reservation %s", kind, reservation_id)
+    messages.enqueue(
+        restaurant_id=reservation.restaurant_id,
+        handler=GUEST_EMAIL,
+        payload={"reservation_id": reservation.pk, "kind": kind},
+    )

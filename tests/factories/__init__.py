@@ -30,6 +30,7 @@ from tests.factories.reservations import (
     TableAllocationFactory,
     TableFactory,
 )
+from tests.factories.webhooks import DeliveryFactory, EndpointFactory, EventFactory, OutboxMessageFactory
 
 __all__ = [
     "ALL_SCOPES",
@@ -40,11 +41,15 @@ __all__ = [
     "CombinationFactory",
     "CompanyFactory",
     "DayNoteFactory",
+    "DeliveryFactory",
+    "EndpointFactory",
+    "EventFactory",
     "FloorPlanFactory",
     "GuestFactory",
     "HoldFactory",
     "InvitationFactory",
     "MembershipFactory",
+    "OutboxMessageFactory",
     "ProviderEventFactory",
     "ReservationEventFactory",
     "ReservationFactory",

@@ -1,4 +1,5 @@
-"""Guest e-mails: queued after the write commits, sent by the Celery task, none when the partner manages them."""
+"""Guest e-mails: outbox rows written with the booking, sent by the worker once it commits, none
+when the partner manages them, none lost while the broker is down."""
 
 import pytest
 from django.core import mail
@@ -6,6 +7,8 @@ from django.core import mail
 from reservations.models import Reservation
 from reservations.tasks import send_guest_email
 from tests.reservations.conftest import booking_body
+from webhooks.models import OutboxMessage
+from webhooks.services.messages import send_due
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +36,7 @@ def test_confirmation_and_cancellation_reach_the_guest(api, bistro, django_captu
 
 
 def test_partner_managed_bookings_get_no_discretionary_message(api, bistro, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks() as callbacks:
+    with django_capture_on_commit_callbacks(execute=True):
         made = api.post(
             "/v1/reservations",
             booking_body(guest_notifications="partner_managed"),
@@ -42,7 +45,21 @@ def test_partner_managed_bookings_get_no_discretionary_message(api, bistro, djan
         )
         api.post(f"/v1/reservations/{made.json()['id']}/cancel")
     assert made.status_code == 201
-    assert callbacks == []
+    assert not OutboxMessage.objects.exists()
+    assert mail.outbox == []
+
+
+def test_the_message_is_written_with_the_booking(api, bistro, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks() as callbacks:
+        made = api.post("/v1/reservations", booking_body(), format="json", HTTP_IDEMPOTENCY_KEY="mail-2b")
+    message = OutboxMessage.objects.get()
+    reservation = Reservation.objects.get(public_id=made.json()["id"])
+    assert (message.handler, message.payload) == (
+        "guest_email",
+        {"reservation_id": reservation.pk, "kind": "confirmation"},
+    )
+    assert message.status == "pending"
+    assert len(callbacks) == 1  # one doorbell for the event and the e-mail together
 
 
 def test_a_refused_booking_queues_nothing(api, bistro, django_capture_on_commit_callbacks):
@@ -52,6 +69,7 @@ def test_a_refused_booking_queues_nothing(api, bistro, django_capture_on_commit_
         )
     assert refused.status_code == 422
     assert callbacks == []
+    assert not OutboxMessage.objects.exists()
 
 
 def test_a_card_request_is_sent_even_when_the_partner_manages_messages(api, bistro):
@@ -99,4 +117,26 @@ def test_a_broker_outage_never_fails_the_committed_booking(api, bistro, django_c
         app.pool.force_close_all()
     assert made.status_code == 201
     assert Reservation.objects.get().public_id == made.json()["id"]
-    assert "Could not queue the confirmation e-mail" in caplog.text
+    assert "Could not ring the outbox doorbell" in caplog.text
+    assert mail.outbox == []
+    # The message waited in PostgreSQL: the sweep (or the next doorbell) sends it.
+    assert OutboxMessage.objects.get().status == "pending"
+    assert send_due() == 1
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+    assert OutboxMessage.objects.get().status == "sent"
+
+
+def test_a_failing_mail_server_is_retried_on_the_schedule(api, bistro, settings, django_capture_on_commit_callbacks):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 1, 1  # nothing listens
+    with django_capture_on_commit_callbacks(execute=True):
+        made = api.post("/v1/reservations", booking_body(), format="json", HTTP_IDEMPOTENCY_KEY="mail-7")
+    assert made.status_code == 201
+    message = OutboxMessage.objects.get()
+    assert (message.status, message.attempts) == ("pending", 1)
+    assert "ConnectionRefusedError" in message.last_error
+    assert message.next_attempt_at <= message.created_at + __import__("datetime").timedelta(seconds=1)  # at once
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    assert send_due() == 1
+    assert OutboxMessage.objects.get().attempts == 2
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]

@@ -101,6 +101,7 @@ guests:
   - {key: alice, first_name: Alice}
 webhook_endpoints:
   - {key: main, url: "http://127.0.0.1:9000/hooks"}
+  - {key: main, url: "http://example.com/hooks", events: [reservation.created, reservation.exploded]}
 
 api_keys:
   - {key: k1, name: A, scopes: [reservations:write:override]}
@@ -184,7 +185,9 @@ EXPECTED = [
     'companies[1].name: duplicate company name "ACME SA"',
     "companies[2].key: not a key (letters, digits, '_', '-', '.'; at most 100)",
     "companies[2].name: not a string",
-    "webhook_endpoints: not supported yet by this version of the loader",
+    'webhook_endpoints[1].key: duplicate webhook endpoint "main"',
+    "webhook_endpoints[1].url: A webhook URL must use https (http only for a loopback receiver)",
+    "webhook_endpoints[1].events: Unknown event type: reservation.exploded",
     "api_keys: at most 10 keys",
     "api_keys[0].scopes: reservations:write:override needs reservations:write beside it",
     (

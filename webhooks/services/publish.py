@@ -4,6 +4,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from webhooks import doorbell
 from webhooks.models import Event
 
 
@@ -25,10 +26,13 @@ def publish(
     data = {"object": snapshot, **(extra or {})}
     if previous_attributes is not None:
         data["previous_attributes"] = previous_attributes
-    return Event.objects.create(
+    event = Event.objects.create(
         restaurant_id=restaurant_id,
         type=type,
         subject=snapshot.get("id", ""),
         data=data,
         created=created or timezone.now(),
     )
+    # Once the change commits, the worker fans the event out to the endpoints that want it.
+    doorbell.ring_on_commit()
+    return event

@@ -20,6 +20,7 @@ from . import (
     restaurant,
     shifts,
     users,
+    webhook_endpoints,
 )
 from .unsupported import Unsupported
 
@@ -35,7 +36,7 @@ PARTS = (
     reservations,
     Unsupported("waitlist"),
     api_keys,
-    Unsupported("webhook_endpoints"),
+    webhook_endpoints,
     users,
 )
 

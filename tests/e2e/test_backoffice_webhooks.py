@@ -1,0 +1,69 @@
+"""An owner adds a webhook endpoint in Chromium (desktop and phone width), copies its secret, sends
+a test event that a real receiver verifies with `standardwebhooks`, and reads the attempt."""
+
+import re
+
+import pytest
+from standardwebhooks.webhooks import Webhook
+
+from tests.e2e.conftest import start_gunicorn
+from tests.factories import MembershipFactory, RestaurantFactory
+from tests.webhooks.receiver import Receiver
+from webhooks.models import Endpoint
+
+PASSWORD = "e2e owner password"
+
+
+@pytest.fixture(scope="module")
+def hook_server(django_db_setup, django_db_blocker):
+    """The service under gunicorn, allowed to deliver to receivers on loopback."""
+    with start_gunicorn(extra_env={"WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8"}) as server:
+        yield server
+
+
+@pytest.fixture
+def owner(transactional_db):
+    restaurant = RestaurantFactory(name="Chez Hook")
+    MembershipFactory(user__username="hook-owner", user__password=PASSWORD, restaurant=restaurant, role="owner")
+    MembershipFactory(user__username="hook-host", user__password=PASSWORD, restaurant=restaurant, role="host")
+    return restaurant
+
+
+def log_in(page, base, username):
+    page.goto(base + "/admin/login/?next=/admin/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("input[type=submit]")
+    page.wait_for_url(base + "/admin/")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_owner_adds_an_endpoint_and_sends_a_test_event(hook_server, new_page, owner, width):
+    base = hook_server
+    page = new_page(viewport={"width": width, "height": 900})
+    with Receiver() as receiver:
+        log_in(page, base, "hook-owner")
+        page.goto(base + "/admin/webhooks/endpoint/add/")
+        page.fill("#id_url", receiver.url)
+        page.check("input[name=events][value='reservation.created']")
+        page.click("input[name=_save]")
+        shown = page.locator("#webhook-secret")
+        secret = shown.inner_text().strip()
+        assert re.fullmatch(r"whsec_[A-Za-z0-9+/=]{32}", secret)
+        box = shown.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box  # readable whole, even on a phone
+        endpoint = Endpoint.objects.get()
+        assert endpoint.events == ["reservation.created"]
+        page.get_by_role("link", name="Back to the endpoint").click()
+        assert secret not in page.content()
+        page.click("#endpoint-test")
+        page.wait_for_selector(".messagelist")
+        assert "Test event sent: HTTP 200" in page.locator(".messagelist").inner_text()
+        [request] = receiver.requests
+        assert Webhook(secret).verify(request.body, request.headers)["type"] == "webhook_endpoint.test"
+        page.get_by_role("link", name=re.compile("whd_")).first.click()
+        assert "webhook_endpoint.test" in page.content() and "{&quot;ok&quot;:true}" in page.content()
+    host = new_page(viewport={"width": width, "height": 900})
+    log_in(host, base, "hook-host")
+    assert "Webhook" not in host.content()
+    assert host.goto(base + "/admin/webhooks/endpoint/").status in (403, 404)
