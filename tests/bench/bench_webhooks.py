@@ -59,7 +59,7 @@ CELERY = str(Path(sys.executable).with_name("celery"))
 class Worker:
     """A Celery worker (beat inside) on the bench database and Redis."""
 
-    def __init__(self, concurrency: int = 2):
+    def __init__(self, concurrency: int = 2):  # the Procfile default (WORKER_CONCURRENCY)
         self.concurrency = concurrency
         self.log_path = VAR / "celery-worker.log"
 
