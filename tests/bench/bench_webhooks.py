@@ -155,6 +155,7 @@ def part_throughput(info: dict, receiver) -> dict:
         got = receiver.requests[before:]
     received_ids = {r.headers["webhook-id"] for r in got}
     last = max(r.at for r in got)
+    first = min(r.at for r in got)
     cleanup(info)
     return {
         "events": n,
