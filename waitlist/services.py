@@ -92,8 +92,8 @@ def service_for(restaurant, date: dt.date, time: dt.time):
     return None
 
 
-def _record_service(entry: WaitlistEntry, restaurant) -> None:
-    shift = service_for(restaurant, entry.service_date, entry.window_start)
+def _record_service(entry: WaitlistEntry, restaurant, window_start: dt.time) -> None:
+    shift = service_for(restaurant, entry.service_date, window_start)
     entry.shift_id = shift.id if shift else None
     entry.shift_name = translate(shift.name, restaurant.primary_language, restaurant.primary_language) if shift else None
     entry.shift_start_time = shift.start_time if shift else None
@@ -153,7 +153,7 @@ def add_entry(
             private_note=private_note or None,
             joined_via=joined_via,
         )
-        _record_service(entry, restaurant)
+        _record_service(entry, restaurant, window_start)
         _set_window(entry, window_start, window_end)
         entry.save()
         announce(entry, "waitlist_entry.created")
