@@ -56,17 +56,19 @@ def announce(entry: WaitlistEntry, event_type: str, created: dt.datetime | None 
 def window_offsets(
     window_start: dt.time, window_end: dt.time, shift_start: dt.time | None, shift_end: dt.time | None
 ) -> tuple[int, int]:
-    """Day offsets of a window: a time in the post-midnight tail of an overnight service (before its
-    start, not after its end) is on the next day; without a service, an end before the start is."""
+    """Day offsets of a window. A time in the post-midnight tail of an overnight service (before its
+    start, not after its end) is on the next day. An end before the start wraps to the next day only
+    into that tail, or, with no service known, when the window stays under 12 hours."""
+    overnight = shift_start is not None and shift_end is not None and shift_end <= shift_start
 
     def offset(value: dt.time) -> int:
-        overnight = shift_start is not None and shift_end is not None and shift_end <= shift_start
         return 1 if overnight and value < shift_start and value <= shift_end else 0
 
     start, end = offset(window_start), offset(window_end)
-    if start * DAY + minutes_of(window_start) > end * DAY + minutes_of(window_end):
-        end = 1
-    if start * DAY + minutes_of(window_start) > end * DAY + minutes_of(window_end):
+    low, high = start * DAY + minutes_of(window_start), end * DAY + minutes_of(window_end)
+    if low > high and shift_start is None and high + DAY - low <= 12 * 60:
+        end, high = 1, high + DAY
+    if low > high:
         raise WaitlistWindowInvalid("The window ends before it starts.", param="window_end")
     return start, end
 
@@ -92,7 +94,7 @@ def service_for(restaurant, date: dt.date, time: dt.time):
     return None
 
 
-def _record_service(entry: WaitlistEntry, restaurant, window_start: dt.time) -> None:
+def record_service(entry: WaitlistEntry, restaurant, window_start: dt.time) -> None:
     shift = service_for(restaurant, entry.service_date, window_start)
     entry.shift_id = shift.id if shift else None
     entry.shift_name = translate(shift.name, restaurant.primary_language, restaurant.primary_language) if shift else None
@@ -100,7 +102,7 @@ def _record_service(entry: WaitlistEntry, restaurant, window_start: dt.time) -> 
     entry.shift_end_time = shift.end_time if shift else None
 
 
-def _set_window(entry: WaitlistEntry, window_start: dt.time, window_end: dt.time) -> None:
+def set_window(entry: WaitlistEntry, window_start: dt.time, window_end: dt.time) -> None:
     entry.window_start, entry.window_end = window_start, window_end
     entry.window_start_day_offset, entry.window_end_day_offset = window_offsets(
         window_start, window_end, entry.shift_start_time, entry.shift_end_time
@@ -153,8 +155,8 @@ def add_entry(
             private_note=private_note or None,
             joined_via=joined_via,
         )
-        _record_service(entry, restaurant, window_start)
-        _set_window(entry, window_start, window_end)
+        record_service(entry, restaurant, window_start)
+        set_window(entry, window_start, window_end)
         entry.save()
         announce(entry, "waitlist_entry.created")
     return entry
@@ -181,7 +183,7 @@ def change_entry(
                 raise InvalidInput("A party has at least one guest.", param="party_size")
             entry.party_size = party_size
         if window_start is not None or window_end is not None:
-            _set_window(entry, window_start or entry.window_start, window_end or entry.window_end)
+            set_window(entry, window_start or entry.window_start, window_end or entry.window_end)
         if notes is not None or clear_notes:
             entry.notes = notes or None
         if private_note is not None:

@@ -20,6 +20,7 @@ from . import (
     restaurant,
     shifts,
     users,
+    waitlist,
 )
 from .unsupported import Unsupported
 
@@ -33,7 +34,7 @@ PARTS = (
     blocks,
     guests,
     reservations,
-    Unsupported("waitlist"),
+    waitlist,
     api_keys,
     Unsupported("webhook_endpoints"),
     users,
