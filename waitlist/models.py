@@ -66,7 +66,8 @@ class WaitlistEntry(models.Model):
         indexes = [
             models.Index(fields=["restaurant", "-created_at", "-id"], name="waitlist_list_idx"),
             models.Index(fields=["restaurant", "updated_at", "id"], name="waitlist_updated_idx"),
-            models.Index(fields=["restaurant", "service_date", "status"], name="waitlist_day_idx"),
+            # A day's entries in list order (GET ?service_date=, the day sheet, suggestions, the sweep).
+            models.Index(fields=["restaurant", "service_date", "-created_at", "-id"], name="waitlist_day_idx"),
             models.Index(fields=["guest"], name="waitlist_guest_idx"),
         ]
         constraints = [

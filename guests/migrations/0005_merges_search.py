@@ -43,6 +43,10 @@ class Migration(migrations.Migration):
         BtreeGinExtension(),
         migrations.RunSQL(SEARCH_FUNCTIONS, reverse_sql=DROP_SEARCH_FUNCTIONS),
         migrations.RunSQL(SEARCH_INDEX, reverse_sql="DROP INDEX IF EXISTS guest_search_trgm_idx"),
+        # Room in every page for the hourly statistics to update rows in place (HOT updates).
+        migrations.RunSQL(
+            "ALTER TABLE guests_guest SET (fillfactor = 50)", reverse_sql="ALTER TABLE guests_guest RESET (fillfactor)"
+        ),
         migrations.CreateModel(
             name='GuestMerge',
             fields=[

@@ -63,8 +63,11 @@ def test_no_role_no_page(login, guests):
 
 
 def test_search_is_accent_insensitive(login, guests):
-    body = login("host").get("/admin/guests/guest/", {"q": "elodie"}).content.decode()
+    client = login("host")
+    body = client.get("/admin/guests/guest/", {"q": "elodie"}).content.decode()
     assert "Élodie" in body
+    body = client.get("/admin/guests/guest/", {"q": "zzz"}).content.decode()
+    assert "Élodie" not in body
 
 
 def test_a_host_edits_a_profile_and_it_announces_guest_updated(login, guests):

@@ -10,8 +10,8 @@ years in every status; 200,000 waitlist entries (one year of the big restaurant,
 and as many elsewhere).
 
 1. Interleaved with GET /v1/ping on the same keep-alive connection (the baseline measured in
-   the same run): GET /v1/guests?query=<3 letters> (a common trigram, `mar`, and a rarer one,
-   `zel`), ?phone= (typed as a French national number), ?email= (typed in capitals) and
+   the same run): GET /v1/guests?query=<3 letters> (a common trigram, `mar`, and a rarer one with an accent,
+   `loï`, 1 profile in 80), ?phone= (typed as a French national number), ?email= (typed in capitals) and
    GET /v1/waitlist-entries?service_date=. Medians and their ratios to ping's median.
 2. The hourly statistics task on the big restaurant: a first run that writes every profile
    with a booking, then a run with nothing to change; seconds per 100,000 guests.
@@ -198,6 +198,7 @@ def reset_statistics(restaurant_id: int) -> None:
             "+ cancellation_count > 0",
             [restaurant_id],
         )
+        cursor.execute("VACUUM guests_guest")  # what autovacuum does between two hourly runs
 
 
 def time_statistics(restaurant_id: int) -> dict:
@@ -239,8 +240,8 @@ def run() -> dict:
         probes_spec = {
             "ping": "/v1/ping",
             "query mar": "/v1/guests?query=mar",
-            "query zel": "/v1/guests?query=zel",
-            "phone": "/v1/guests?phone=06%2000%2000%2007",
+            "query loi": "/v1/guests?query=lo%C3%AF",
+            "phone": "/v1/guests?phone=06%2000%2000%2000%2007",
             "email": "/v1/guests?email=GUEST1%40MAIL1.EXAMPLE.COM",
             "waitlist day": "/v1/waitlist-entries?service_date=2026-06-15",
         }
@@ -259,7 +260,7 @@ def run() -> dict:
     stats = {name: summary(values) for name, values in samples.items()}
     ping = stats["ping"]["median_ms"]
     ratios = {name: round(ratio(s["median_ms"], ping), 2) for name, s in stats.items() if name != "ping"}
-    targets = {"query mar": 6, "query zel": 6, "phone": 3, "email": 3, "waitlist day": 3}
+    targets = {"query mar": 6, "query loi": 6, "phone": 3, "email": 3, "waitlist day": 3}
     rows = [Row("GET /v1/ping median (baseline)", "-", fmt_ms(ping))]
     for name, limit in targets.items():
         rows.append(
