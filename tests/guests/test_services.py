@@ -305,6 +305,6 @@ def test_the_hourly_task_runs_every_restaurant(bistro):
     guest = GuestFactory(restaurant=bistro.restaurant)
     ReservationFactory(restaurant=bistro.restaurant, shift=bistro.shift, guest=guest, status="completed")
     elsewhere = GuestFactory(restaurant=RestaurantFactory(), no_show_count=2)
-    assert recompute_guest_statistics.delay().get() == 2
+    assert recompute_guest_statistics.apply().get() == 2
     guest.refresh_from_db(), elsewhere.refresh_from_db()
     assert guest.visit_count == 1 and elsewhere.no_show_count == 0

@@ -186,7 +186,7 @@ def test_the_beat_task_is_scheduled_and_runs(bistro):
 
     assert any(e["task"] == "waitlist.tasks.expire_waitlist_entries" for e in app.conf.beat_schedule.values())
     WaitlistEntryFactory(restaurant=bistro.restaurant, service_date=dt.date(2026, 11, 20))
-    assert expire_waitlist_entries.delay().get() == 1
+    assert expire_waitlist_entries.apply().get() == 1
 
 
 def test_entries_for_day_selector(bistro):
