@@ -1,8 +1,9 @@
 """Issue 10: the guest book and the waitlist at scale, under gunicorn.
 
-    BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> python -m tests.bench.bench_guests
+    python -m tests.bench.bench_guests        (part of scripts/bench.sh)
 
-Its own world, seeded once in SQL (generate_series; a marker row says it is current):
+Its own database (BENCH_GUESTS_DATABASE_URL, default the bench database's name + "_guests", so
+the other benchmarks' figures never see these rows) and its own world, seeded once in SQL (generate_series; a marker row says it is current):
 a restaurant with 500,000 guests (names from 80 first names, with accents, and 12,000
 generated family names; a unique e-mail and phone each), beside two restaurants holding
 1,000,000 guests between them; 500,000 bookings of the big restaurant's guests over two
@@ -23,6 +24,7 @@ import datetime as dt
 import sys
 import time
 
+from tests.bench import bench_common
 from tests.bench.bench_common import (
     Http,
     Probe,
@@ -228,6 +230,12 @@ def time_statistics(restaurant_id: int) -> dict:
 
 
 def run() -> dict:
+    import os
+
+    # Its own database: bench_common's functions read this module global when they run.
+    bench_common.BENCH_DATABASE_URL = os.environ.get(
+        "BENCH_GUESTS_DATABASE_URL", bench_common._sibling_url(bench_common.BENCH_DATABASE_URL, "_guests")
+    )
     setup_django()
     world = seed()
     restaurant, key = world["restaurant"], world["key"]

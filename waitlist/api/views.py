@@ -44,7 +44,7 @@ class WaitlistEntryViewSet(ApiViewSet):
         },
     )
     def list(self, request) -> Response:
-        queryset = self.filter_queryset(selectors.entries_of(self.restaurant))
+        queryset = self.filter_queryset(selectors.entries_of(self.restaurant, self.expand))
         ordering = BY_UPDATE if request.query_params.get("updated_since") else NEWEST_FIRST
         page = paginate(queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand))
         viewer = self.viewer()
@@ -65,7 +65,7 @@ class WaitlistEntryViewSet(ApiViewSet):
     def retrieve(self, request, waitlist_entry_id: str) -> Response:
         entry = None
         if looks_like_id(waitlist_entry_id, "wl"):
-            entry = selectors.get_entry(self.restaurant, waitlist_entry_id)
+            entry = selectors.get_entry(self.restaurant, waitlist_entry_id, self.expand)
         if entry is None:
             raise NotFound(f"No such waitlist entry: {waitlist_entry_id[:64]}.")
         return Response(WaitlistEntryShape.render(entry, self.viewer()))
