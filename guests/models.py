@@ -58,8 +58,8 @@ class Guest(models.Model):
             models.Index(fields=["restaurant", "phone"], name="guest_phone_idx"),
             models.Index(fields=["restaurant", "-created_at", "-id"], name="guest_list_idx"),
             models.Index(fields=["restaurant", "updated_at", "id"], name="guest_updated_idx"),
-            # The accent-insensitive `query` search: a trigram GIN index on guests_search_text(...)
-            # is created in SQL by migration 0005 (Django cannot declare the expression's function).
+            # The accent-insensitive `query` search: the stored column search_text and its trigram GIN
+            # index are created in SQL by migrations 0005 and 0006 (Django does not declare them).
         ]
         constraints = [
             models.CheckConstraint(

@@ -63,13 +63,11 @@ def escape_like(text: str) -> str:
 
 
 def matching(queryset, text: str):
-    """Accent-insensitive substring over first name, last name and e-mail, in PostgreSQL: the same
-    immutable expression the trigram index `guest_search_trgm_idx` covers (migration 0005); the
-    pattern is folded to a constant by the planner, so the index applies."""
+    """Accent-insensitive substring over first name, last name and e-mail, in PostgreSQL: the stored
+    column `search_text` (generated from guests_search_text(first, last, email), migrations 0005 and
+    0006), which the trigram index `guest_search_trgm_idx` covers; the pattern is folded to a
+    constant by the planner, so the index applies."""
     return queryset.extra(
-        where=[
-            "guests_search_text(guests_guest.first_name, guests_guest.last_name, guests_guest.email) "
-            "LIKE ('%%' || lower(guests_unaccent(%s)) || '%%')"
-        ],
+        where=["guests_guest.search_text LIKE ('%%' || lower(guests_unaccent(%s)) || '%%')"],
         params=[escape_like(text.strip())],
     )

@@ -128,7 +128,7 @@ def seed() -> dict:
             t0 = time.perf_counter()
             cursor.execute(
                 "CREATE INDEX IF NOT EXISTS guest_search_trgm_idx ON guests_guest "
-                "USING gin (restaurant_id, guests_search_text(first_name, last_name, email) gin_trgm_ops)"
+                "USING gin (restaurant_id, search_text gin_trgm_ops)"
             )
             log(f"  trigram index built in {time.perf_counter() - t0:.1f}s")
             t0 = time.perf_counter()
