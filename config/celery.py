@@ -20,4 +20,6 @@ app.conf.beat_schedule = {
         "task": "apikeys.tasks.purge_idempotency_records",
         "schedule": crontab(minute=17),
     },
+    "recompute-guest-statistics": {"task": "guests.tasks.recompute_guest_statistics", "schedule": crontab(minute=7)},
+    "expire-waitlist-entries": {"task": "waitlist.tasks.expire_waitlist_entries", "schedule": 300.0},
 }

@@ -279,6 +279,8 @@ SPECTACULAR_SETTINGS = {
         {"name": "Availability", "description": "What can be booked, per day and per month."},
         {"name": "Holds", "description": "Slots taken off sale without a booking."},
         {"name": "Reservations", "description": "Bookings and their lifecycle events."},
+        {"name": "Waitlist", "description": "Parties waiting for a table (read only)."},
+        {"name": "Guests", "description": "The restaurant's guest book (needs `guests:read`)."},
     ],
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/v1",

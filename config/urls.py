@@ -12,6 +12,8 @@ api_patterns = [
     path("", include("apikeys.api.urls")),
     path("", include("reservations.api.urls")),
     path("", include("holds.api.urls")),
+    path("", include("waitlist.api.urls")),
+    path("", include("guests.api.urls")),
     path("openapi.json", SchemaView.as_view(), name="openapi"),
 ]
 

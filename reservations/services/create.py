@@ -43,6 +43,10 @@ class CreateParams:
     overrides: frozenset[str] = frozenset()
     excluded_from_shift_limits: bool | None = None  # None: not sent
     can_override: bool = False
+    # The mechanism and channel of the booking: the API's own unless a staff path says otherwise
+    # (a waitlist promotion is `waitlist` through the channel the guest joined by).
+    source: str = Source.API
+    booking_channel: str = Channel.API
 
 
 @dataclass
@@ -202,8 +206,8 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         reservation = Reservation(
             restaurant=restaurant,
             shift_id=slot.shift_id,
-            source=Source.API,
-            booking_channel=Channel.API,
+            source=params.source,
+            booking_channel=params.booking_channel,
             party_size=slot.party_size,
             service_date=slot.service_date,
             starts_at=slot.starts_at,
