@@ -63,3 +63,21 @@ def test_a_window_ending_before_it_starts_is_refused(db, tmp_path):
     run = _load(tmp_path, [{**WAITLIST[0], "window_start": "21:00", "window_end": "20:00"}])
     assert run.code != 0 and "waitlist[0].window_end: before window_start" in run.stderr
     assert not WaitlistEntry.objects.exists()
+
+
+def test_imported_entries_are_served_with_notes_gated_and_no_private_note(db, tmp_path):
+    from rest_framework.test import APIClient
+
+    run = _load(tmp_path, WAITLIST)
+    assert run.code == 0, run.stderr
+    secrets = run.json["api_keys"]
+    full, reader = APIClient(), APIClient()
+    full.credentials(HTTP_AUTHORIZATION=f"Bearer {secrets['full']}")
+    reader.credentials(HTTP_AUTHORIZATION=f"Bearer {secrets['reader']}")
+    w1 = run.json["waitlist"]["w1"]
+    body = full.get(f"/v1/waitlist-entries/{w1}").json()
+    assert body["notes"] == "Near the window please" and body["guest"] == run.json["guests"]["alice"]
+    assert "Regular" not in str(full.get("/v1/waitlist-entries", {"expand": "guest"}).json())
+    assert "notes" not in reader.get(f"/v1/waitlist-entries/{w1}").json()
+    late = full.get(f"/v1/waitlist-entries/{run.json['waitlist']['late']}").json()
+    assert (late["window_start"], late["window_end"], late["window_end_day_offset"]) == ("23:30", "00:30", 1)
