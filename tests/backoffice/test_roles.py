@@ -28,7 +28,9 @@ def test_index_lists_what_each_role_may_use(login):
     assert app_models(login("owner").get("/admin/")) == policy | {"apikey", "membership", "invitation"}
     assert app_models(login("co_owner").get("/admin/")) == policy | {"apikey", "membership", "invitation"}
     assert app_models(login("manager").get("/admin/")) == policy
-    assert app_models(login("host").get("/admin/")) == policy  # read-only
+    # A host lands on the day sheet; the index stays one link away.
+    assert login("host").get("/admin/").url == "/admin/day/"
+    assert app_models(login("host").get("/admin/?index=1")) == policy  # read-only
 
 
 @pytest.mark.parametrize("role", ["manager", "host"])

@@ -1,0 +1,33 @@
+"""Back-office pages show times in the restaurant's time zone, not the server's UTC."""
+
+from django.utils import timezone
+
+from apikeys.roles import roles_by_restaurant
+from reservations.models import Restaurant
+
+
+class RestaurantTimezoneMiddleware:
+    """On /admin/, activate the time zone of the user's restaurants when they share one (a
+    superuser, or a user of restaurants in several zones, sees UTC and each page names its zone)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        activated = False
+        user = getattr(request, "user", None)
+        if request.path_info.startswith("/admin/") and user is not None and user.is_authenticated:
+            zones = set(
+                Restaurant.objects.filter(pk__in=list(roles_by_restaurant(request))).values_list("timezone", flat=True)
+            )
+            if len(zones) == 1:
+                try:
+                    timezone.activate(zones.pop())
+                    activated = True
+                except (KeyError, ValueError):  # an unknown zone name: keep UTC
+                    pass
+        try:
+            return self.get_response(request)
+        finally:
+            if activated:
+                timezone.deactivate()
