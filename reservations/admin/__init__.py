@@ -290,3 +290,6 @@ class CompanyAdmin(PolicyAdmin):
     search_fields = ("name", "public_id")
     fields = ("restaurant", "name", "public_id")
     readonly_fields = ("public_id",)
+
+
+from reservations.admin import bookings  # noqa: E402, F401  (bookings and holds, their actions)
