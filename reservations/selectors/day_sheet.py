@@ -159,6 +159,7 @@ def day_sheet(restaurant, date: dt.date, *, status: str | None = None, query: st
         hhmm = local.strftime("%H:%M")
         return next((slot for slot in block.slots if slot.time == hhmm), None)
 
+    today = now.astimezone(tz).date()
     needle = fold(query.strip())
     digits = "".join(ch for ch in needle if ch.isdigit())
     counts: dict[str, int] = defaultdict(int)
@@ -182,7 +183,7 @@ def day_sheet(restaurant, date: dt.date, *, status: str | None = None, query: st
             reservation=booking,
             time=local.strftime("%H:%M"),
             tables=[table.name for table in booking.tables.all()],
-            moves=MOVES_FROM.get(booking.status, ()),
+            moves=_moves(booking, date, today, now),
             can_undo=booking.pk in undoable,
             late=booking.status == ReservationStatus.CONFIRMED and booking.starts_at < now,
         )
@@ -226,6 +227,16 @@ def day_sheet(restaurant, date: dt.date, *, status: str | None = None, query: st
         pending_ahead=pending_ahead,
         next_arrivals=arrivals,
     )
+
+
+def _moves(booking: Reservation, date: dt.date, today: dt.date, now: dt.datetime) -> tuple[str, ...]:
+    """The buttons worth showing: no seating before the service date, no no-show before the start."""
+    moves = MOVES_FROM.get(booking.status, ())
+    if date > today:
+        moves = tuple(m for m in moves if m not in ("seat", "partially_seat", "no_show"))
+    elif booking.starts_at > now:
+        moves = tuple(m for m in moves if m != "no_show")
+    return moves
 
 
 def _matches(booking: Reservation, needle: str, digits: str) -> bool:
