@@ -31,6 +31,7 @@ CAPABILITY_ROLES: dict[str, frozenset[str]] = {
 }
 
 _ROLES_CACHE_ATTR = "_backoffice_roles"
+_ZONES_CACHE_ATTR = "_backoffice_zones"
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,22 @@ def roles_by_restaurant(request) -> dict[int, str]:
         return cached
     user = getattr(request, "user", None)
     roles: dict[int, str] = {}
+    zones: set[str] = set()
     if user is not None and user.is_authenticated and user.is_active and user.is_staff:
-        roles = dict(Membership.objects.filter(user_id=user.pk).values_list("restaurant_id", "role"))
+        # The restaurants' time zones come in the same query (the back office shows their times).
+        rows = Membership.objects.filter(user_id=user.pk).values_list("restaurant_id", "role", "restaurant__timezone")
+        for restaurant_id, role, zone in rows:
+            roles[restaurant_id] = role
+            zones.add(zone)
     setattr(request, _ROLES_CACHE_ATTR, roles)
+    setattr(request, _ZONES_CACHE_ATTR, frozenset(zones))
     return roles
+
+
+def restaurant_zones(request) -> frozenset[str]:
+    """The time zones of the restaurants the request's user has a role at (read with the roles)."""
+    roles_by_restaurant(request)
+    return getattr(request, _ZONES_CACHE_ATTR, frozenset())
 
 
 def restaurant_access(request, capability: str) -> RestaurantAccess:

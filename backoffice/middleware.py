@@ -2,8 +2,7 @@
 
 from django.utils import timezone
 
-from apikeys.roles import roles_by_restaurant
-from reservations.models import Restaurant
+from apikeys.roles import restaurant_zones
 
 
 class RestaurantTimezoneMiddleware:
@@ -17,12 +16,10 @@ class RestaurantTimezoneMiddleware:
         activated = False
         user = getattr(request, "user", None)
         if request.path_info.startswith("/admin/") and user is not None and user.is_authenticated:
-            zones = set(
-                Restaurant.objects.filter(pk__in=list(roles_by_restaurant(request))).values_list("timezone", flat=True)
-            )
+            zones = restaurant_zones(request)
             if len(zones) == 1:
                 try:
-                    timezone.activate(zones.pop())
+                    timezone.activate(next(iter(zones)))
                     activated = True
                 except (KeyError, ValueError):  # an unknown zone name: keep UTC
                     pass

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from apikeys.roles import HOST, MANAGE_POLICY, restaurant_access, roles_by_restaurant
 from backoffice.forms import EditBookingForm, NewBookingForm, SheetFilterForm
+from backoffice.rendering import render_rows
 from config.exceptions import DomainError
 from config.formats import zone
 from guests.services import GuestInput
@@ -64,16 +65,19 @@ def _restaurants(request):
     return access, access.filter(Restaurant.objects.order_by("name", "id"), "pk")
 
 
-def _restaurant(request, ref: str | None) -> Restaurant:
-    access, restaurants = _restaurants(request)
-    if ref:
-        restaurant = restaurants.filter(public_id=ref).first()
-        if restaurant is None:
-            raise Http404("No such restaurant.")
-        return restaurant
-    restaurant = restaurants.first()
+def _restaurant(request, ref: str | None, choices: list | None = None) -> Restaurant:
+    """The restaurant asked for (`ref`, a public id) among the user's, else their first;
+    `choices`, when given, is the list of the user's restaurants already read."""
+    if choices is None:
+        _access, restaurants = _restaurants(request)
+        restaurants = restaurants.filter(public_id=ref) if ref else restaurants
+        restaurant = restaurants.first()
+    else:
+        restaurant = next((r for r in choices if r.public_id == ref), None) if ref else next(iter(choices), None)
+        if restaurant is None and ref:  # beyond the first choices read (a superuser's long list)
+            return _restaurant(request, ref)
     if restaurant is None:
-        raise Http404("No restaurant.")
+        raise Http404("No such restaurant.")
     return restaurant
 
 
@@ -120,6 +124,23 @@ def _back(request, restaurant, date) -> str:
 # --- pages ------------------------------------------------------------------------------------
 
 
+def _light_context(request) -> dict:
+    """What the admin's base template needs, without the app list of the navigation sidebar
+    (every model admin's permissions, asked on every page): the day sheet is the host's working
+    page, the sidebar is one click away on the home page."""
+    site = admin.site
+    return {
+        "site_title": site.site_title,
+        "site_header": site.site_header,
+        "site_url": site.site_url,
+        "has_permission": site.has_permission(request),
+        "available_apps": [],
+        "is_popup": False,
+        "is_nav_sidebar_enabled": False,
+        "log_entries": [],
+    }
+
+
 def home_cards(request) -> list[dict]:
     """One card per restaurant of the user (a superuser's: the first ten): its name, today's
     covers, the pending requests ahead and the next arrivals."""
@@ -137,18 +158,33 @@ def home_cards(request) -> list[dict]:
 def day_sheet(request):
     form = SheetFilterForm(request.GET or None)
     data = form.cleaned_data if form.is_valid() else {}
-    restaurant = _restaurant(request, data.get("r"))
+    _access, restaurants = _restaurants(request)
+    restaurants = list(restaurants[:200])
+    restaurant = _restaurant(request, data.get("r"), restaurants)
     date = data.get("date") or _today(restaurant)
     status = data.get("status") or None
     query = data.get("q") or ""
     sheet = build_day_sheet(restaurant, date, status=status, query=query)
-    _access, restaurants = _restaurants(request)
+    guest_url = _guest_url_pattern()
+    can_override = restaurant.pk in restaurant_access(request, MANAGE_POLICY)
     context = {
-        **admin.site.each_context(request),
+        **_light_context(request),
         "title": f"{restaurant.name} · {date.strftime('%A %d %B %Y')}",
         "restaurant": restaurant,
-        "restaurants": list(restaurants[:50]),
+        "restaurants": restaurants,
         "sheet": sheet,
+        "services": [
+            (
+                block,
+                render_rows(
+                    block.rows,
+                    guest_url=guest_url,
+                    override_for=request.GET.get("override_for", ""),
+                    can_override=can_override,
+                ),
+            )
+            for block in sheet.services
+        ],
         "form": form,
         "status": status or "",
         "query": query,
@@ -157,24 +193,30 @@ def day_sheet(request):
         "next_url": sheet_url(restaurant, date + dt.timedelta(days=1), status=status, q=query),
         "today_url": sheet_url(restaurant, _today(restaurant), status=status, q=query),
         "here": request.get_full_path(),
-        "guest_url": _guest_url_pattern(),
-        "can_override": restaurant.pk in restaurant_access(request, MANAGE_POLICY),
-        "override_for": request.GET.get("override_for", ""),
         "timezone_name": restaurant.timezone,
     }
     return render(request, "backoffice/day_sheet.html", context)
 
 
+def _submitted_move(post) -> tuple[str, str, bool, str]:
+    """(booking id, move, override, reason) of the button pressed: `do:<resv_id>` = move (the
+    page's one form), or `reservation` + `action` fields (a form of its own)."""
+    for name, value in post.items():
+        if name.startswith("do:"):
+            public_id = name[3:]
+            override = value == "approve_override"
+            return public_id, "approve" if override else value, override, post.get(f"reason:{public_id}", "")
+    return post.get("reservation", ""), post.get("action", ""), post.get("override") == "1", post.get("reason", "")
+
+
 @require_POST
 def move(request):
-    action = request.POST.get("action", "")
+    public_id, action, override_asked, reason = _submitted_move(request.POST)
     if action not in MOVES:
         raise Http404("No such move.")
     access = restaurant_access(request, HOST)
     reservation = (
-        access.filter(Reservation.objects.select_related("restaurant"))
-        .filter(public_id=request.POST.get("reservation", ""))
-        .first()
+        access.filter(Reservation.objects.select_related("restaurant", "guest")).filter(public_id=public_id).first()
     )
     if reservation is None:
         raise Http404("No such booking.")
@@ -182,8 +224,8 @@ def move(request):
     actor = _actor(request, restaurant)
     kwargs = {"reservation": reservation, "actor": actor}
     if action in ("decline", "cancel"):
-        kwargs["reason"] = request.POST.get("reason", "")
-    override = action == "approve" and request.POST.get("override") == "1"
+        kwargs["reason"] = reason
+    override = action == "approve" and override_asked
     if override:
         kwargs["override"] = True
     back = _back(request, restaurant, reservation.service_date)
