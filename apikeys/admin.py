@@ -3,6 +3,7 @@
 Owners and co-owners only; see apikeys/scoped_admin.py for the scoping rules.
 """
 
+import threading
 import time
 
 from django.contrib import admin, messages
@@ -14,7 +15,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
 
 from apikeys.forms import InvitationForm, MembershipChangeForm, MintKeyForm
@@ -32,6 +33,7 @@ from apikeys.services import (
     resend_invitation,
     revoke_key,
 )
+from apikeys.usage import recent_use
 from reservations.models import Restaurant
 
 admin.site.site_header = "Reservations back office"
@@ -43,6 +45,7 @@ admin.site.index_title = "Back office"
 # travels in a cookie, no other session can read it, and a reload shows only the last 4.
 SECRET_SESSION_KEY = "apikeys.secret_once"
 SECRET_MAX_AGE = 300
+_page = threading.local()
 
 
 class KeyStateFilter(admin.SimpleListFilter):
@@ -63,7 +66,8 @@ class KeyStateFilter(admin.SimpleListFilter):
 @admin.register(ApiKey)
 class ApiKeyAdmin(RestaurantScopedAdmin):
     required_role = MANAGE_KEYS
-    list_display = ("name", "masked_secret", "scopes_display", "api_version", "created_at", "state")
+    # The state first after the name: at 1280 px nothing of it may fall off the right edge.
+    list_display = ("name", "state", "masked_secret", "scopes_display", "last_used", "created", "api_version")
     list_filter = (KeyStateFilter, "api_version")
     search_fields = ("name", "last4", "public_id")
     list_select_related = ("restaurant", "created_by")
@@ -109,7 +113,30 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
 
     @admin.display(description="Scopes")
     def scopes_display(self, obj):
-        return ", ".join(obj.scopes)
+        return format_html_join(format_html("<br>"), "{}", ((scope,) for scope in obj.scopes))
+
+    @admin.display(description="Created", ordering="created_at")
+    def created(self, obj):
+        return timezone.localtime(obj.created_at).strftime("%Y-%m-%d")
+
+    @admin.display(description="Last used", ordering="last_used_at")
+    def last_used(self, obj):
+        marks = getattr(_page, "recent_use", {})
+        used = max([t for t in (obj.last_used_at, marks.get(obj.pk)) if t is not None], default=None)
+        return timezone.localtime(used).strftime("%Y-%m-%d %H:%M") if used else "never"
+
+    def changelist_view(self, request, extra_context=None):
+        response = super().changelist_view(request, extra_context)
+        changelist = (getattr(response, "context_data", None) or {}).get("cl")
+        if changelist is None:
+            return response
+        # The uses not yet copied into the database, for the keys of this page (one MGET),
+        # for this thread while the page renders (the admin instance is shared by threads).
+        _page.recent_use = recent_use(key.pk for key in changelist.result_list)
+        try:
+            return response.render()
+        finally:
+            _page.recent_use = {}
 
     @admin.display(description="Created by")
     def creator(self, obj):
@@ -119,7 +146,8 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
     def state(self, obj):
         if obj.revoked_at is None:
             return "live"
-        return format_html("revoked {}", obj.revoked_at.strftime("%Y-%m-%d %H:%M UTC"))
+        # In the restaurant's time zone (the back office's middleware activates it).
+        return format_html("revoked {}", timezone.localtime(obj.revoked_at).strftime("%Y-%m-%d %H:%M %Z"))
 
     # --- URLs -------------------------------------------------------------------------
 
@@ -238,6 +266,18 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
         keys = list(queryset)
         if any(not self.can_manage_restaurant(request, key.restaurant_id) for key in keys):
             raise PermissionDenied
+        if request.POST.get("confirm") != "yes":
+            # Ask first, listing the keys and what stops working (as Django's delete action does).
+            context = {
+                **self.admin_site.each_context(request),
+                "title": "Revoke these API keys?",
+                "opts": self.opts,
+                "keys": keys,
+                "live": [key for key in keys if key.is_live],
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            }
+            request.current_app = self.admin_site.name
+            return TemplateResponse(request, "admin/apikeys/apikey/revoke_confirmation.html", context)
         revoked = 0
         for key in keys:
             if key.is_live:

@@ -13,6 +13,7 @@ app.autodiscover_tasks()
 
 app.conf.beat_schedule = {
     "sweep-holds": {"task": "holds.tasks.sweep_holds", "schedule": 300.0},
+    "persist-key-use": {"task": "apikeys.tasks.persist_key_use", "schedule": 300.0},
     "purge-idempotency-records": {
         "task": "apikeys.tasks.purge_idempotency_records",
         "schedule": crontab(minute=17),
