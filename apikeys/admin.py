@@ -16,6 +16,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from apikeys.forms import InvitationForm, MembershipChangeForm, MintKeyForm
@@ -113,7 +114,7 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
 
     @admin.display(description="Scopes")
     def scopes_display(self, obj):
-        return format_html_join(format_html("<br>"), "{}", ((scope,) for scope in obj.scopes))
+        return format_html_join(mark_safe("<br>"), "{}", ((scope,) for scope in obj.scopes))
 
     @admin.display(description="Created", ordering="created_at")
     def created(self, obj):
