@@ -75,3 +75,43 @@ def test_restaurant_form_shows_the_country_error_next_to_the_field(login, world_
     assert response.status_code == 200
     assert "country" in errors_of(response)
     assert Restaurant.objects.get(pk=restaurant.pk).country == "FR"
+
+
+def test_shift_names_one_box_per_language_and_a_small_table_of_seating_minutes(login, world_a):
+    shift = world_a.objects["shift"]
+    client = login("manager")
+    page = client.get(f"/admin/reservations/shift/{shift.pk}/change/").content.decode()
+    restaurant = world_a.restaurant
+    for code in restaurant.guest_languages:
+        assert f'name="name_{code}"' in page
+    assert 'name="seating_minutes_by_party_size_0"' in page and "From party size" in page
+    assert 'name="name"' not in page  # no raw JSON box
+    form = client.get(f"/admin/reservations/shift/{shift.pk}/change/").context["adminform"].form
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if hasattr(field, "widget") and hasattr(field.widget, "widgets"):
+            continue
+        if value is None or value is False:
+            continue
+        data[name] = [str(v) for v in value] if isinstance(value, list) else value
+    data.update(
+        {
+            "name_fr": "Dîner",
+            "name_en": "Dinner",
+            "guest_message_fr": "",
+            "guest_message_en": "",
+            "seating_minutes_by_party_size_0": "6",
+            "seating_minutes_by_party_size_1": "150",
+            "seating_minutes_by_party_size_2": "10",
+            "seating_minutes_by_party_size_3": "180",
+        }
+    )
+    response = client.post(f"/admin/reservations/shift/{shift.pk}/change/", data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    shift.refresh_from_db()
+    assert shift.name == {"fr": "Dîner", "en": "Dinner"}
+    assert shift.seating_minutes_by_party_size == {"6": 150, "10": 180}
+    data["seating_minutes_by_party_size_4"] = "12"  # a size without minutes
+    response = client.post(f"/admin/reservations/shift/{shift.pk}/change/", data)
+    assert "Give both the party size and its minutes" in str(response.context["adminform"].form.errors)
