@@ -33,6 +33,7 @@ from apikeys.services import (
     remove_member,
     resend_invitation,
     revoke_key,
+    send_password_reset,
 )
 from apikeys.usage import recent_use
 from reservations.models import Restaurant
@@ -309,6 +310,22 @@ class MembershipAdmin(RestaurantScopedAdmin):
     ordering = ("restaurant__name", "user__username")
     fields = ("user", "restaurant", "role")
     form = MembershipChangeForm
+    actions = ["send_password_reset_selected"]
+
+    @admin.action(description="E-mail the selected staff a link to choose a new password")
+    def send_password_reset_selected(self, request, queryset):
+        members = list(queryset.select_related("user", "restaurant"))
+        if any(not self.can_manage_restaurant(request, member.restaurant_id) for member in members):
+            raise PermissionDenied
+        sent = 0
+        for member in members:
+            try:
+                send_password_reset(membership=member)
+                sent += 1
+            except MembershipError as error:
+                self.message_user(request, str(error), messages.WARNING)
+        if sent:
+            self.message_user(request, f"{sent} password link(s) sent.", messages.SUCCESS)
 
     @admin.display(description="E-mail")
     def email(self, obj):
