@@ -338,5 +338,9 @@ def edit_booking(request, public_id: str):
         "form": form,
         "back_url": sheet_url(restaurant, reservation.service_date),
         "history": reservation.status_changes.select_related("event").order_by("-created_at", "-id")[:20],
+        "guest_history": Reservation.objects.filter(restaurant=restaurant, guest_id=reservation.guest_id)
+        .exclude(pk=reservation.pk)
+        .order_by("-service_date", "-starts_at")[:10],
+        "guest_url": _guest_url_pattern(),
     }
     return render(request, "backoffice/booking_form.html", context)

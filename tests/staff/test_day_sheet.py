@@ -231,7 +231,9 @@ def test_edit_a_booking_time_party_tables_notes(floor):
     booking = floor.book([floor.t2], size=2)
     host = client_for(floor.restaurant, "host")
     url = f"/admin/day/booking/{booking.public_id}/"
-    assert host.get(url).status_code == 200
+    earlier = floor.book([], status="completed", guest=booking.guest, at=dt.time(19, 0))
+    page = host.get(url).content.decode()
+    assert earlier.public_id in page and "guest-history" in page  # the guest's other bookings
     response = host.post(
         url,
         {
