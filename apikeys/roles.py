@@ -32,6 +32,7 @@ CAPABILITY_ROLES: dict[str, frozenset[str]] = {
 
 _ROLES_CACHE_ATTR = "_backoffice_roles"
 _ZONES_CACHE_ATTR = "_backoffice_zones"
+_RESTAURANTS_CACHE_ATTR = "_backoffice_restaurants"
 
 
 @dataclass(frozen=True)
@@ -72,16 +73,22 @@ def roles_by_restaurant(request) -> dict[int, str]:
         return cached
     user = getattr(request, "user", None)
     roles: dict[int, str] = {}
-    zones: set[str] = set()
+    restaurants = {}
     if user is not None and user.is_authenticated and user.is_active and user.is_staff:
-        # The restaurants' time zones come in the same query (the back office shows their times).
-        rows = Membership.objects.filter(user_id=user.pk).values_list("restaurant_id", "role", "restaurant__timezone")
-        for restaurant_id, role, zone in rows:
-            roles[restaurant_id] = role
-            zones.add(zone)
+        # The restaurants come in the same query (their names and time zones fill every page).
+        for membership in Membership.objects.filter(user_id=user.pk).select_related("restaurant"):
+            roles[membership.restaurant_id] = membership.role
+            restaurants[membership.restaurant_id] = membership.restaurant
     setattr(request, _ROLES_CACHE_ATTR, roles)
-    setattr(request, _ZONES_CACHE_ATTR, frozenset(zones))
+    setattr(request, _RESTAURANTS_CACHE_ATTR, restaurants)
+    setattr(request, _ZONES_CACHE_ATTR, frozenset(r.timezone for r in restaurants.values()))
     return roles
+
+
+def member_restaurants(request) -> dict:
+    """{restaurant_id: Restaurant} of the request's user's memberships (read with the roles)."""
+    roles_by_restaurant(request)
+    return getattr(request, _RESTAURANTS_CACHE_ATTR, {})
 
 
 def restaurant_zones(request) -> frozenset[str]:

@@ -5,9 +5,10 @@ thousands of template nodes); these few string joins cost a few: the benchmark's
 10 x ping" needs it (docs/performance.md). Everything a guest or a host typed goes through
 `escape`; the markup is the template's (backoffice/day_sheet.html) and its CSS.
 
-Every button belongs to the page's one form (`form="moves"`, one CSRF token for the page):
+Every button is in the page's one form around the services (one CSRF token for the page):
 its name carries the booking (`do:<resv_id>`), its value the move; a reason field is
-`reason:<resv_id>`.
+`reason:<resv_id>`. The narrow layout's labels come from the CSS (`nth-child`), not from
+attributes repeated on every cell.
 """
 
 from html import escape  # the standard library's: the same five characters, a fraction of the cost
@@ -24,10 +25,7 @@ LABELS = {
 
 
 def _button(public_id: str, action: str, label: str, extra_class: str = "") -> str:
-    return (
-        f'<button type="submit" form="moves" name="do:{public_id}" value="{action}" '
-        f'class="button ds-{action}{extra_class}">{label}</button>'
-    )
+    return f'<button name="do:{public_id}" value="{action}" class="button ds-{action}{extra_class}">{label}</button>'
 
 
 def render_rows(rows, *, guest_url: tuple[str, str] | None, override_for: str = "", can_override: bool = False):
@@ -61,33 +59,29 @@ def render_rows(rows, *, guest_url: tuple[str, str] | None, override_for: str = 
         actions = [_button(pid, move, LABELS[move]) for move in row.moves if move in LABELS]
         if row.status == "pending" and can_override and override_for == pid:
             actions.append(
-                f'<button type="submit" form="moves" name="do:{pid}" value="approve_override" '
-                f'class="button ds-override">Approve anyway (manager)</button>'
+                f'<button name="do:{pid}" value="approve_override" class="button ds-override">'
+                "Approve anyway (manager)</button>"
             )
         if row.can_undo:
             actions.append(_button(pid, "undo", "Undo"))
         if "decline" in row.moves or "cancel" in row.moves:
             summary = "Decline / cancel" if "decline" in row.moves else "Cancel"
-            inner = (
-                f'<input type="text" form="moves" name="reason:{pid}" maxlength="200" placeholder="reason" '
-                f'aria-label="Reason">'
-            )
+            inner = f'<input name="reason:{pid}" maxlength="200" placeholder="reason" aria-label="Reason">'
             if "decline" in row.moves:
                 inner += _button(pid, "decline", "Decline")
             inner += _button(pid, "cancel", "Cancel booking")
             actions.append(f'<details class="ds-more"><summary>{summary}</summary>{inner}</details>')
         late = ' <span class="ds-flag">late</span>' if row.late else ""
         out.append(
-            f'<tr id="row-{pid}" class="ds-row ds-{row.status}{" ds-late" if row.late else ""}" '
-            f'data-status="{row.status}">'
-            f'<td class="ds-time" data-label="Time"><b>{row.time}</b></td>'
-            f'<td class="ds-party" data-label="Party">{row.party_size}</td>'
-            f'<td class="ds-guest" data-label="Guest">{guest}{"".join(flags)}{"".join(extra)}'
+            f'<tr id="row-{pid}" class="ds-row ds-{row.status}{" ds-late" if row.late else ""}">'
+            f'<td class="ds-time"><b>{row.time}</b></td>'
+            f"<td>{row.party_size}</td>"
+            f'<td class="ds-guest">{guest}{"".join(flags)}{"".join(extra)}'
             f'<a class="ds-id" href="booking/{pid}/">{pid}</a></td>'
-            f'<td class="ds-tables" data-label="Tables">{escape(", ".join(row.tables)) or "—"}</td>'
-            f'<td class="ds-status" data-label="Status"><span class="ds-badge">{row.status_label}</span>{late}</td>'
-            f'<td class="ds-notes" data-label="Notes">{"".join(notes)}</td>'
-            f'<td class="ds-actions" data-label="Actions">{"".join(actions)}</td>'
+            f"<td>{escape(', '.join(row.tables)) or '—'}</td>"
+            f'<td><span class="ds-badge">{row.status_label}</span>{late}</td>'
+            f'<td class="ds-notes">{"".join(notes)}</td>'
+            f'<td class="ds-actions">{"".join(actions)}</td>'
             "</tr>"
         )
     return mark_safe("".join(out))  # noqa: S308 - every typed value above is escaped

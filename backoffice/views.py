@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from apikeys.roles import HOST, MANAGE_POLICY, restaurant_access, roles_by_restaurant
+from apikeys.roles import HOST, MANAGE_POLICY, member_restaurants, restaurant_access, roles_by_restaurant
 from backoffice.forms import EditBookingForm, NewBookingForm, SheetFilterForm
 from backoffice.rendering import render_rows
 from config.exceptions import DomainError
@@ -63,6 +63,16 @@ def _restaurants(request):
     if not access:
         raise PermissionDenied
     return access, access.filter(Restaurant.objects.order_by("name", "id"), "pk")
+
+
+def _restaurant_choices(request) -> list[Restaurant]:
+    """The user's restaurants, by name: read with their roles (no query of its own), a
+    superuser's from the database."""
+    access, restaurants = _restaurants(request)
+    if access.everything:
+        return list(restaurants[:200])
+    known = member_restaurants(request)
+    return sorted((known[pk] for pk in access.ids if pk in known), key=lambda r: (r.name, r.pk))
 
 
 def _restaurant(request, ref: str | None, choices: list | None = None) -> Restaurant:
@@ -158,8 +168,7 @@ def home_cards(request) -> list[dict]:
 def day_sheet(request):
     form = SheetFilterForm(request.GET or None)
     data = form.cleaned_data if form.is_valid() else {}
-    _access, restaurants = _restaurants(request)
-    restaurants = list(restaurants[:200])
+    restaurants = _restaurant_choices(request)
     restaurant = _restaurant(request, data.get("r"), restaurants)
     date = data.get("date") or _today(restaurant)
     status = data.get("status") or None
