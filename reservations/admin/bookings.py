@@ -78,7 +78,8 @@ class ReservationAdmin(RestaurantScopedAdmin):
         _booking_action("no_show", "Mark selected bookings no-show", staff.no_show_reservation, "marked no-show"),
         _booking_action("undo", "Undo the last move of selected bookings", staff.undo_last_move, "undone"),
     ]
-    readonly_fields = [f.name for f in Reservation._meta.concrete_fields if f.name not in ("id",)]
+    # Never the modification token: it opens the guest's own page as the guest.
+    readonly_fields = [f.name for f in Reservation._meta.concrete_fields if f.name not in ("id", "modification_token")]
     exclude = ("tables", "modification_token")
 
     def get_queryset(self, request):

@@ -59,3 +59,10 @@ def test_actions_never_reach_another_restaurant(floor):
     assert booking.public_id not in listing
     act(other, Reservation, "approve", [booking])
     assert Reservation.objects.get(pk=booking.pk).status == "pending"
+
+
+def test_the_booking_page_never_shows_the_guests_modification_token(floor):
+    booking = floor.book([floor.t4])
+    page = login(floor.restaurant, "host", "act-host").get(f"/admin/reservations/reservation/{booking.pk}/change/")
+    assert page.status_code == 200
+    assert booking.public_id in page.content.decode() and booking.modification_token not in page.content.decode()
