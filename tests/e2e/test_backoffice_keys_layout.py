@@ -46,7 +46,8 @@ def test_bulk_revoke_asks_first(live_gunicorn, new_page, owner):
     page = new_page(viewport={"width": 1280, "height": 900})
     log_in(page, live_gunicorn)
     page.goto(live_gunicorn + "/admin/apikeys/apikey/")
-    page.check("#action-toggle")
+    for box in page.locator("input.action-select").all():
+        box.check()
     page.select_option("select[name=action]", "revoke_selected")
     page.click("button[name=index]")
     page.locator("#confirm-revoke").wait_for()
@@ -62,7 +63,7 @@ def test_the_secret_wraps_at_390(live_gunicorn, new_page, owner):
     page.goto(live_gunicorn + "/admin/apikeys/apikey/add/")
     page.fill("#id_name", "Phone-minted key")
     page.click("input[name=_save]")
-    page.locator("#api-key-secret").wait_for()
+    page.locator("#api-key-secret").wait_for(timeout=45_000)  # a loaded machine
     client_width = page.evaluate("document.documentElement.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= client_width
     box = page.locator("#api-key-secret").bounding_box()
