@@ -197,7 +197,11 @@ def day_sheet(request):
         "form": form,
         "status": status or "",
         "query": query,
-        "statuses": [s for s in ReservationStatus.values if s not in ("held", "awaiting_guest")],
+        "statuses": [
+            (value, sheet.status_counts.get(value, 0))
+            for value in ReservationStatus.values
+            if value not in ("held", "awaiting_guest")
+        ],
         "previous_url": sheet_url(restaurant, date - dt.timedelta(days=1), status=status, q=query),
         "next_url": sheet_url(restaurant, date + dt.timedelta(days=1), status=status, q=query),
         "today_url": sheet_url(restaurant, _today(restaurant), status=status, q=query),
