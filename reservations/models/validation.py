@@ -9,7 +9,6 @@ from django.core.exceptions import ValidationError
 
 from reservations.models.codes import COUNTRIES, CURRENCIES
 
-
 CUTOFF_HELP = (
     "Minutes before the start when online booking closes: 0 up to the start, -1 until the last seating, "
     "empty for no rule."

@@ -115,3 +115,20 @@ def test_shift_names_one_box_per_language_and_a_small_table_of_seating_minutes(l
     data["seating_minutes_by_party_size_4"] = "12"  # a size without minutes
     response = client.post(f"/admin/reservations/shift/{shift.pk}/change/", data)
     assert "Give both the party size and its minutes" in str(response.context["adminform"].form.errors)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"seating_minutes": 0}, "seating_minutes"),
+        ({"cutoff_minutes": -5}, "cutoff_minutes"),
+        ({"guarantee_per_guest_amount": 0}, "guarantee_per_guest_amount"),
+        ({"slot_interval_minutes": 0}, "slot_interval_minutes"),
+    ],
+)
+def test_shift_rules_on_the_model(changes, field):
+    shift = ShiftFactory.build(**changes)
+    with pytest.raises(ValidationError) as refusal:
+        shift.clean()
+    assert list(refusal.value.message_dict) == [field]
