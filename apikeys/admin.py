@@ -124,7 +124,7 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
     @admin.display(description="Last used", ordering="last_used_at")
     def last_used(self, obj):
         marks = getattr(_page, "recent_use", {})
-        used = max([t for t in (obj.last_used_at, marks.get(obj.pk)) if t is not None], default=None)
+        used = max([t for t in (obj.last_used_at, marks.get(obj.public_id)) if t is not None], default=None)
         return timezone.localtime(used).strftime("%Y-%m-%d %H:%M") if used else "never"
 
     def changelist_view(self, request, extra_context=None):
@@ -134,7 +134,7 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
             return response
         # The uses not yet copied into the database, for the keys of this page (one MGET),
         # for this thread while the page renders (the admin instance is shared by threads).
-        _page.recent_use = recent_use(key.pk for key in changelist.result_list)
+        _page.recent_use = recent_use(key.public_id for key in changelist.result_list)
         try:
             return response.render()
         finally:

@@ -55,7 +55,7 @@ class ApiKeyAuthentication(BaseAuthentication):
         )
         if key is None:
             raise exceptions.AuthenticationFailed()
-        mark_used(key.pk)
+        mark_used(key.public_id)
         return ApiClient(key=key, restaurant=key.restaurant), key
 
     def authenticate_header(self, request) -> str:

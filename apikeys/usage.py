@@ -18,32 +18,37 @@ from apikeys.models import ApiKey
 from config.api.ratelimit import redis_client
 
 logger = logging.getLogger("apikeys.usage")
-PREFIX = "apikey:used:"
+PREFIX = "apikey:last-used:"
 THROTTLE_SECONDS = 60
 _marked: dict[int, float] = {}
 
 
-def mark_used(key_id: int) -> None:
+def mark_used(public_id: str) -> None:
+    """Marks are keyed by the key's public id (random: never another database's key of the same pk)."""
     now = time.time()
-    if now - _marked.get(key_id, 0) < THROTTLE_SECONDS:
+    if now - _marked.get(public_id, 0) < THROTTLE_SECONDS:
         return
-    _marked[key_id] = now
+    _marked[public_id] = now
     try:
-        redis_client().set(f"{PREFIX}{key_id}", int(now), ex=7 * 24 * 3600)
+        redis_client().set(f"{PREFIX}{public_id}", int(now), ex=7 * 24 * 3600)
     except redis.RedisError:
-        logger.warning("Could not mark API key %s used", key_id, exc_info=True)
+        logger.warning("Could not mark API key %s used", public_id, exc_info=True)
 
 
-def recent_use(key_ids) -> dict[int, dt.datetime]:
-    """The marks not yet copied, by key id (empty when Redis cannot be reached)."""
-    key_ids = list(key_ids)
-    if not key_ids:
+def recent_use(public_ids) -> dict[str, dt.datetime]:
+    """The marks not yet copied, by public id (empty when Redis cannot be reached)."""
+    public_ids = list(public_ids)
+    if not public_ids:
         return {}
     try:
-        values = redis_client().mget([f"{PREFIX}{pk}" for pk in key_ids])
+        values = redis_client().mget([f"{PREFIX}{public_id}" for public_id in public_ids])
     except redis.RedisError:
         return {}
-    return {pk: dt.datetime.fromtimestamp(int(v), tz=dt.UTC) for pk, v in zip(key_ids, values, strict=True) if v}
+    return {
+        public_id: dt.datetime.fromtimestamp(int(v), tz=dt.UTC)
+        for public_id, v in zip(public_ids, values, strict=True)
+        if v
+    }
 
 
 def persist_key_use() -> int:
@@ -59,10 +64,10 @@ def persist_key_use() -> int:
     for name, value in zip(names, values, strict=True):
         if not value:
             continue
-        key_id = int(name.decode().removeprefix(PREFIX))
+        public_id = name.decode().removeprefix(PREFIX)
         used = dt.datetime.fromtimestamp(int(value), tz=dt.UTC)
         moved += (
-            ApiKey.objects.filter(pk=key_id)
+            ApiKey.objects.filter(public_id=public_id)
             .filter(Q(last_used_at__isnull=True) | Q(last_used_at__lt=used))
             .update(last_used_at=used)
         )

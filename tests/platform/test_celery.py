@@ -4,11 +4,12 @@ from config.celery import app
 def test_every_periodic_task_is_a_registered_task():
     app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in app.conf.beat_schedule.values()}
-    assert scheduled == {
+    # Each app adds its own sweeps; these must be there, and every one must be a task.
+    assert {
         "holds.tasks.sweep_holds",
         "apikeys.tasks.purge_idempotency_records",
         "apikeys.tasks.persist_key_use",
-    }
+    } <= scheduled
     assert scheduled <= set(app.tasks)
 
 
