@@ -9,6 +9,7 @@ from rest_framework.authentication import BaseAuthentication
 
 from apikeys.models import SCOPES, ApiKey
 from apikeys.secrets import hash_secret
+from apikeys.usage import mark_used
 from reservations.models import Restaurant
 
 
@@ -54,6 +55,7 @@ class ApiKeyAuthentication(BaseAuthentication):
         )
         if key is None:
             raise exceptions.AuthenticationFailed()
+        mark_used(key.public_id)
         return ApiClient(key=key, restaurant=key.restaurant), key
 
     def authenticate_header(self, request) -> str:

@@ -9,6 +9,7 @@ def test_every_periodic_task_is_a_registered_task():
         "apikeys.tasks.purge_idempotency_records",
         "guests.tasks.recompute_guest_statistics",
         "waitlist.tasks.expire_waitlist_entries",
+        "apikeys.tasks.persist_key_use",
     }
     assert scheduled <= set(app.tasks)
 
