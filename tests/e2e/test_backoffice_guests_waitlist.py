@@ -8,6 +8,7 @@ import re
 import pytest
 
 from guests.models import Guest
+from tests.e2e.admin_login import log_in
 from tests.factories import (
     FloorPlanFactory,
     GuestFactory,
@@ -23,14 +24,6 @@ from webhooks.models import Event
 
 PASSWORD = "e2e host password"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-def log_in(page, base, username):
-    page.goto(base + "/admin/login/?next=/admin/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(base + "/admin/")
 
 
 @pytest.fixture
@@ -64,7 +57,7 @@ def test_a_host_edits_a_guest_and_promotes_an_entry(live_gunicorn, new_page, wor
     for viewport, (guest, entry) in world.items():
         page = new_page(viewport=VIEWPORTS[viewport])
         page.set_default_timeout(45_000)  # the machine is shared; a slow answer is not a failure here
-        log_in(page, base, "host-a")
+        log_in(page, base, "host-a", PASSWORD)
 
         page.goto(base + "/admin/guests/guest/?q=elodie")  # accent-insensitive: finds Élodie
         link = page.get_by_role("link", name=f"Élodie {guest.last_name}")
@@ -93,7 +86,7 @@ def test_a_host_edits_a_guest_and_promotes_an_entry(live_gunicorn, new_page, wor
 
         other = new_page(viewport=VIEWPORTS[viewport])
         other.set_default_timeout(45_000)
-        log_in(other, base, "host-b")
+        log_in(other, base, "host-b", PASSWORD)
         other.goto(base + "/admin/guests/guest/")
         assert "Élodie" not in other.content()
         answer = other.request.get(base + f"/admin/guests/guest/{guest.pk}/change/", max_redirects=0)

@@ -4,6 +4,7 @@ screen; at 390 px the one-time secret wraps inside the page; bulk revoke asks fi
 import pytest
 
 from apikeys.models import ApiKey
+from tests.e2e.admin_login import log_in
 from tests.factories import MembershipFactory, RestaurantFactory, make_key
 
 PASSWORD = "e2e owner password"
@@ -22,17 +23,9 @@ def owner(transactional_db):
     return restaurant
 
 
-def log_in(page, base):
-    page.goto(base + "/admin/login/?next=/admin/")
-    page.fill("#id_username", "owner-layout")
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(base + "/admin/")
-
-
 def test_key_list_state_column_is_on_screen_at_1280(live_gunicorn, new_page, owner):
     page = new_page(viewport={"width": 1280, "height": 900})
-    log_in(page, live_gunicorn)
+    log_in(page, live_gunicorn, "owner-layout", PASSWORD)
     page.goto(live_gunicorn + "/admin/apikeys/apikey/")
     width = page.evaluate("document.documentElement.clientWidth")
     for right in page.locator("td.field-state, th.column-state").evaluate_all(
@@ -44,7 +37,7 @@ def test_key_list_state_column_is_on_screen_at_1280(live_gunicorn, new_page, own
 
 def test_bulk_revoke_asks_first(live_gunicorn, new_page, owner):
     page = new_page(viewport={"width": 1280, "height": 900})
-    log_in(page, live_gunicorn)
+    log_in(page, live_gunicorn, "owner-layout", PASSWORD)
     page.goto(live_gunicorn + "/admin/apikeys/apikey/")
     for box in page.locator("input.action-select").all():
         box.check()
@@ -59,7 +52,7 @@ def test_bulk_revoke_asks_first(live_gunicorn, new_page, owner):
 
 def test_the_secret_wraps_at_390(live_gunicorn, new_page, owner):
     page = new_page(viewport={"width": 390, "height": 844})
-    log_in(page, live_gunicorn)
+    log_in(page, live_gunicorn, "owner-layout", PASSWORD)
     page.goto(live_gunicorn + "/admin/apikeys/apikey/add/")
     page.fill("#id_name", "Phone-minted key")
     page.click("input[name=_save]")

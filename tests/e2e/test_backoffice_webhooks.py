@@ -7,6 +7,7 @@ import re
 import pytest
 from standardwebhooks.webhooks import Webhook
 
+from tests.e2e.admin_login import log_in
 from tests.e2e.conftest import start_gunicorn
 from tests.factories import MembershipFactory, RestaurantFactory
 from tests.webhooks.receiver import Receiver
@@ -30,21 +31,13 @@ def owner(transactional_db):
     return restaurant
 
 
-def log_in(page, base, username):
-    page.goto(base + "/admin/login/?next=/admin/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(base + "/admin/")
-
-
 def test_owner_adds_an_endpoint_and_sends_a_test_event(hook_server, new_page, owner):
     # Both widths in one test: the server caches content types, which a database flush between tests renumbers.
     base = hook_server
     for width in (1280, 390):
         page = new_page(viewport={"width": width, "height": 900})
         with Receiver() as receiver:
-            log_in(page, base, "hook-owner")
+            log_in(page, base, "hook-owner", PASSWORD)
             page.goto(base + "/admin/webhooks/endpoint/add/")
             page.fill("#id_url", receiver.url)
             page.uncheck("input[name=events][value='*']")
@@ -70,6 +63,6 @@ def test_owner_adds_an_endpoint_and_sends_a_test_event(hook_server, new_page, ow
             shown_text = page.inner_text("#content")
             assert "webhook_endpoint.test" in shown_text and '{"ok":true}' in shown_text
         host = new_page(viewport={"width": width, "height": 900})
-        log_in(host, base, "hook-host")
+        log_in(host, base, "hook-host", PASSWORD)
         assert "Webhook" not in host.content()
         assert host.goto(base + "/admin/webhooks/endpoint/").status in (403, 404)

@@ -3,7 +3,6 @@ sheet, approve, seat, complete, mark a no-show; the API agrees. A manager grows 
 availability follows. The sheet at 390 px has no horizontal scroll (screenshots kept)."""
 
 import datetime as dt
-import inspect
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ import requests
 from django.utils import timezone
 
 from config.formats import zone
-from reservations.services import events as events_module
+from tests.e2e.admin_login import log_in
 from tests.factories import (
     FloorPlanFactory,
     GuestFactory,
@@ -24,18 +23,10 @@ from tests.factories import (
     TableFactory,
     make_key,
 )
+from webhooks.models import Event
 
 PASSWORD = "e2e host password"
 ARTEFACTS = Path(__file__).resolve().parent / "artifacts"  # kept, git-ignored
-PUBLISHES = "publish" in inspect.getsource(events_module)
-
-
-def log_in(page, base, username, lands_on):
-    page.goto(base + "/admin/login/?next=/admin/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(lambda url: lands_on in url)
 
 
 @pytest.fixture
@@ -123,7 +114,7 @@ def test_a_host_runs_the_evening_from_the_sheet(live_gunicorn, new_page, evening
     base = live_gunicorn
     pending, late = evening["pending"], evening["late"]
     page = new_page(viewport={"width": 1280, "height": 900})
-    log_in(page, base, "host-e2e", "/admin/day/")
+    log_in(page, base, "host-e2e", PASSWORD, "/admin/day/")
     body = page.content()
     assert "Chez Playwright" in body and "Paula Pending" in body and "Larry Late" in body
     assert "API keys" not in body
@@ -144,13 +135,9 @@ def test_a_host_runs_the_evening_from_the_sheet(live_gunicorn, new_page, evening
         timeout=10,
     ).json()["data"]
     assert [e["type"] for e in events][-3:] == ["reservation.confirmed", "reservation.seated", "reservation.completed"]
-    if PUBLISHES:  # the webhooks engine writes each move's outbox row for delivery
-        from webhooks.models import Event
-
-        types = set(
-            Event.objects.filter(subject__in=[pending.public_id, late.public_id]).values_list("type", flat=True)
-        )
-        assert {"reservation.confirmed", "reservation.seated", "reservation.completed", "reservation.no_show"} <= types
+    # Each move also wrote its webhook's outbox row.
+    types = set(Event.objects.filter(subject__in=[pending.public_id, late.public_id]).values_list("type", flat=True))
+    assert {"reservation.confirmed", "reservation.seated", "reservation.completed", "reservation.no_show"} <= types
 
 
 def test_a_manager_grows_a_table_and_availability_follows(live_gunicorn, new_page, evening):
@@ -170,7 +157,7 @@ def test_a_manager_grows_a_table_and_availability_follows(live_gunicorn, new_pag
 
     assert slots(7) == []  # the largest table seats 6
     page = new_page(viewport={"width": 1280, "height": 900})
-    log_in(page, base, "manager-e2e", "/admin/")
+    log_in(page, base, "manager-e2e", PASSWORD, "/admin/")
     assert "Chez Playwright" in page.content()
     table = evening["tables"][2]
     page.goto(f"{base}/admin/reservations/table/{table.pk}/change/")
@@ -183,7 +170,7 @@ def test_a_manager_grows_a_table_and_availability_follows(live_gunicorn, new_pag
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (820, 1180), (1280, 900)])
 def test_the_sheet_reads_at_phone_tablet_and_desktop_width(live_gunicorn, new_page, evening, width, height):
     page = new_page(viewport={"width": width, "height": height})
-    log_in(page, live_gunicorn, "host-e2e", "/admin/day/")
+    log_in(page, live_gunicorn, "host-e2e", PASSWORD, "/admin/day/")
     scroll_width = page.evaluate("document.documentElement.scrollWidth")
     client_width = page.evaluate("document.documentElement.clientWidth")
     ARTEFACTS.mkdir(parents=True, exist_ok=True)

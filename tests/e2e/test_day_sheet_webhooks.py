@@ -1,19 +1,13 @@
 """The host's evening, heard by a partner: the moves made in Chromium on the day sheet reach a real
-webhook receiver through a real Celery worker, signed (Standard Webhooks).
-
-Needs the webhooks engine (its receiver, worker helper and endpoint service): skipped on a branch
-without it, runs once merged.
-"""
+webhook receiver through a real Celery worker, signed (Standard Webhooks)."""
 
 import os
 
-import pytest
-
-processes = pytest.importorskip("tests.webhooks.processes")
-receiver_module = pytest.importorskip("tests.webhooks.receiver")
-endpoints = pytest.importorskip("webhooks.services.endpoints")
-
-from tests.e2e.test_day_sheet import click_move, evening, log_in  # noqa: E402, F401  (the fixture too)
+from tests.e2e.admin_login import log_in
+from tests.e2e.test_day_sheet import PASSWORD, click_move, evening  # noqa: F401  (the fixture too)
+from tests.webhooks import processes
+from tests.webhooks import receiver as receiver_module
+from webhooks.services import endpoints
 
 MOVES = {"reservation.confirmed", "reservation.seated", "reservation.completed", "reservation.no_show"}
 
@@ -29,7 +23,7 @@ def test_the_evening_reaches_a_webhook_receiver(live_gunicorn, new_page, evening
         worker = processes.Worker(broker_url=broker).start()
         try:
             page = new_page(viewport={"width": 1280, "height": 900})
-            log_in(page, live_gunicorn, "host-e2e", "/admin/day/")
+            log_in(page, live_gunicorn, "host-e2e", PASSWORD, "/admin/day/")
             click_move(page, pending.public_id, "approve")
             click_move(page, pending.public_id, "seat")
             click_move(page, pending.public_id, "complete")
