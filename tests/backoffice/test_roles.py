@@ -25,8 +25,9 @@ def app_models(response) -> set[str]:
 
 def test_index_lists_what_each_role_may_use(login):
     policy = set(POLICY_MODELS)
-    assert app_models(login("owner").get("/admin/")) == policy | {"apikey", "membership", "invitation"}
-    assert app_models(login("co_owner").get("/admin/")) == policy | {"apikey", "membership", "invitation"}
+    owners = policy | {"apikey", "membership", "invitation", "endpoint", "delivery"}  # webhooks: owners only
+    assert app_models(login("owner").get("/admin/")) == owners
+    assert app_models(login("co_owner").get("/admin/")) == owners
     assert app_models(login("manager").get("/admin/")) == policy
     assert app_models(login("host").get("/admin/")) == policy  # read-only
 
