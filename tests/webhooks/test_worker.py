@@ -1,4 +1,4 @@
-"""Delivery by a real Celery worker (beat inside, so the 5-second sweep runs), on a Redis of the
+"""Delivery by a real Celery worker (and a beat process: the 5-second sweep runs), on a Redis of the
 test's own, to real receivers on loopback."""
 
 import email
