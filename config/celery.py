@@ -13,6 +13,8 @@ app.autodiscover_tasks()
 
 app.conf.beat_schedule = {
     "sweep-holds": {"task": "holds.tasks.sweep_holds", "schedule": 300.0},
+    "sweep-card-requests": {"task": "guestpages.tasks.sweep_card_requests", "schedule": 60.0},
+    "invite-feedback": {"task": "guestpages.tasks.invite_feedback", "schedule": 900.0},
     "purge-idempotency-records": {
         "task": "apikeys.tasks.purge_idempotency_records",
         "schedule": crontab(minute=17),

@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "holds",
     "waitlist",
     "webhooks",
+    "guestpages",
 ]
 
 MIDDLEWARE = [
@@ -191,6 +192,8 @@ AXES_RESET_ON_SUCCESS = True
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
+# The guest pages and e-mails (reservations/guest_language.py): English and French translated here.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -20,8 +20,15 @@ from reservations.models import Company, Reservation
 from reservations.models.booking import Channel, EventType, ReservationStatus, Source
 from reservations.services import allocations, events
 from reservations.services.booking_step import BookingStep
-from reservations.services.guarantees import card_deadline, request_card
+from reservations.services.guarantees import (
+    DEFAULT_DEADLINE_HOURS,
+    GUEST_CARD_STEP_HOURS,
+    card_deadline,
+    request_card,
+)
 from reservations.services.notify import notify_guest
+
+GUEST_SOURCES = ("manual", "widget", "import", "api")  # a booking's sources that are also a profile's
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,11 @@ class CreateParams:
     overrides: frozenset[str] = frozenset()
     excluded_from_shift_limits: bool | None = None  # None: not sent
     can_override: bool = False
+    # Who made it: the API by default; the public booking page sends widget / website_widget and
+    # `guest_present` (the guest saves a card right now: `awaiting_guest` on a guaranteed slot).
+    source: str = Source.API
+    booking_channel: str = Channel.API
+    guest_present: bool = False
 
 
 @dataclass
@@ -157,7 +169,8 @@ def _guest(restaurant, params: CreateParams):
         if guest is None:
             raise not_found("guest_id", params.guest_id)
         return guest, {}
-    match = match_or_create(restaurant=restaurant, data=params.guest)
+    source = params.source if params.source in GUEST_SOURCES else Source.API
+    match = match_or_create(restaurant=restaurant, data=params.guest, source=source)
     return match.guest, match.submitted
 
 
@@ -201,8 +214,8 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         reservation = Reservation(
             restaurant=restaurant,
             shift_id=slot.shift_id,
-            source=Source.API,
-            booking_channel=Channel.API,
+            source=params.source,
+            booking_channel=params.booking_channel,
             party_size=slot.party_size,
             service_date=slot.service_date,
             starts_at=slot.starts_at,
@@ -235,11 +248,11 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             hold.save(update_fields=["status", "reservation", "updated_at"])
         else:
             step.occupy(reservation, decision)
-        if reservation.status != ReservationStatus.AWAITING_GUARANTEE:
+        if reservation.status == ReservationStatus.AWAITING_GUARANTEE:
+            notify_guest(reservation, "card_request")
+        elif reservation.status != ReservationStatus.AWAITING_GUEST:  # the guest is on the card step now
             events.record(reservation, EventType.CREATED, created_event_data(reservation))
             notify_guest(reservation, "confirmation")
-        else:
-            notify_guest(reservation, "card_request")
         step.finish()
     return reservation
 
@@ -257,10 +270,15 @@ def _initial_status(reservation, slot: Slot, restaurant, guest, now, params: Cre
             reservation,
             amount=per_guest * slot.party_size,
             currency=restaurant.currency,
-            deadline=card_deadline(now, slot.starts_at, slot.guarantee.cancel_hours),
+            deadline=card_deadline(
+                now,
+                slot.starts_at,
+                slot.guarantee.cancel_hours,
+                GUEST_CARD_STEP_HOURS if params.guest_present else DEFAULT_DEADLINE_HOURS,
+            ),
             cancel_hours=slot.guarantee.cancel_hours,
         )
-        return ReservationStatus.AWAITING_GUARANTEE
+        return ReservationStatus.AWAITING_GUEST if params.guest_present else ReservationStatus.AWAITING_GUARANTEE
     return ReservationStatus.PENDING if slot.requires_approval else ReservationStatus.CONFIRMED
 
 
