@@ -26,9 +26,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from config.exceptions import DomainError
 from config.formats import zone
 from config.ids import random_token
-from guests.services import GuestInput
 from guestpages.forms import BookingForm, CancelForm, CardForm, ExtraStepForm, FeedbackForm, SearchForm
 from guestpages.selectors import booking_of, guest_view, restaurant_of
+from guests.services import GuestInput
 from reservations.configuration import default_party_size, last_service_date, restaurant_today
 from reservations.exceptions import BookingRulesViolated
 from reservations.guest_language import django_language, guest_language, page_languages
@@ -293,9 +293,7 @@ def _render_reservation(request, restaurant, reservation, status: int = 200, **f
 
 
 def _back(request, restaurant, reservation, notice: str | None = None, suffix: str = ""):
-    return HttpResponseRedirect(
-        page_url(restaurant, reservation, suffix, lang=request.GET.get("lang"), notice=notice)
-    )
+    return HttpResponseRedirect(page_url(restaurant, reservation, suffix, lang=request.GET.get("lang"), notice=notice))
 
 
 @require_POST
@@ -333,7 +331,9 @@ def card(request, restaurant, reservation):
         message = _("Your card was declined (%(reason)s). Please try another card.") % {
             "reason": outcome.reason or "card_declined"
         }
-        return _render_reservation(request, restaurant, reservation, status=422, card_form=CardForm(), card_error=message)
+        return _render_reservation(
+            request, restaurant, reservation, status=422, card_form=CardForm(), card_error=message
+        )
     return _back(request, restaurant, reservation, "closed")
 
 
