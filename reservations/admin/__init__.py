@@ -92,7 +92,10 @@ class RestaurantAdmin(PolicyAdmin):
             },
         ),
         ("Guest details", {"fields": ("require_guest_email", "require_guest_phone", "required_guest_fields")}),
-        ("Channels", {"fields": ("api_access", "payments_enabled", "widget_enabled", "booking_page_url")}),
+        (
+            "Channels",
+            {"fields": ("api_access", "payments_enabled", "payment_provider", "widget_enabled", "booking_page_url")},
+        ),
         (
             "Rate-limit raises (empty: the contract's defaults)",
             {
@@ -290,3 +293,6 @@ class CompanyAdmin(PolicyAdmin):
     search_fields = ("name", "public_id")
     fields = ("restaurant", "name", "public_id")
     readonly_fields = ("public_id",)
+
+
+from reservations.admin import guarantees  # noqa: E402, F401  (card guarantees and feedback: registered there)
