@@ -7,8 +7,9 @@ errors. The pages are in the guest's language (`?lang=`, else the guest's profil
 restaurant's primary language) and in the restaurant's time zone.
 
 The booking page's address carries the booking's `modification_token`: a capability. Answers
-are `Cache-Control: no-store`, `Referrer-Policy: no-referrer` (the address never leaks to
-another site) and `X-Robots-Tag: noindex`.
+are `Cache-Control: no-store`, `Referrer-Policy: same-origin` (the address never leaks to
+another site; `no-referrer` would make browsers send `Origin: null` on the forms' posts, which
+the CSRF check refuses) and `X-Robots-Tag: noindex`.
 """
 
 import datetime as dt
@@ -33,6 +34,7 @@ from reservations.configuration import default_party_size, last_service_date, re
 from reservations.exceptions import BookingRulesViolated
 from reservations.guest_language import django_language, guest_language, page_languages
 from reservations.models import WidgetSubmission
+from reservations.models.booking import ReservationStatus
 from reservations.selectors import availability
 from reservations.services.cancel import cancel_reservation
 from reservations.services.card_guarantee import complete_extra_step, refresh_card, save_card
@@ -47,6 +49,7 @@ MAX_PARTY_CHOICES = 20
 # What the page says after a redirect (`?notice=`): fixed keys, never free text from the address.
 NOTICES = {
     "booked": lambda: _("Your booking is made."),
+    "card_step": lambda: _("Almost done: save a card below to secure your table."),
     "card_saved": lambda: _("Your card is saved. Thank you: your booking is secured."),
     "cancelled": lambda: _("Your booking is cancelled."),
     "feedback": lambda: _("Thank you for your feedback."),
@@ -102,7 +105,7 @@ def guest_page(view):
             else:
                 response = view(request, restaurant, *args)
         response["Cache-Control"] = "no-store"
-        response["Referrer-Policy"] = "no-referrer"
+        response["Referrer-Policy"] = "same-origin"
         response["X-Robots-Tag"] = "noindex"
         response["Content-Language"] = language
         response["Content-Security-Policy"] = (
@@ -216,7 +219,8 @@ def booking_page(request, restaurant):
     except DomainError as refusal:
         context["problems"] = [_("This booking could not be made (%(code)s).") % {"code": refusal.code}]
         return render(request, "guest/book.html", context, status=422)
-    return HttpResponseRedirect(page_url(restaurant, reservation, lang=request.GET.get("lang"), notice="booked"))
+    notice = "card_step" if reservation.status == ReservationStatus.AWAITING_GUEST else "booked"
+    return HttpResponseRedirect(page_url(restaurant, reservation, lang=request.GET.get("lang"), notice=notice))
 
 
 def _submitted_before(restaurant, token: str | None):

@@ -20,6 +20,7 @@ FR = {
     "Your rating": "Votre note",
     "Comment (optional)": "Commentaire (facultatif)",
     "Your booking is made.": "Votre réservation est enregistrée.",
+    "Almost done: save a card below to secure your table.": "Presque terminé : enregistrez une carte ci-dessous pour garantir votre table.",
     "Your card is saved. Thank you: your booking is secured.": "Votre carte est enregistrée. Merci : votre réservation est garantie.",
     "Your booking is cancelled.": "Votre réservation est annulée.",
     "Thank you for your feedback.": "Merci pour votre avis.",

@@ -47,7 +47,7 @@ def test_the_page_shows_the_booking_and_its_guarantee_terms(place, client):
     assert "30.00 EUR" in text  # 2 guests x 15.00
     assert "Free cancellation until Friday 4 December 2026, 19:30" in text
     assert 'id="card-form"' in text and 'id="cancel-form"' in text
-    assert page["Referrer-Policy"] == "no-referrer" and page["Cache-Control"] == "no-store"
+    assert page["Referrer-Policy"] == "same-origin" and page["Cache-Control"] == "no-store"
     assert "noindex" in page["X-Robots-Tag"]
 
 
