@@ -222,3 +222,13 @@ def test_the_booking_page_refuses_bad_input_with_the_form_again(place, client):
     response = client.post(url, {"csrfmiddlewaretoken": token, "date": DAY.isoformat(), "party_size": "2"})
     assert response.status_code == 422
     assert client.get("/book/no-such-restaurant").status_code == 404
+
+
+def test_the_pages_read_a_handful_of_queries(place, client, django_assert_max_num_queries):
+    booking = book(place)
+    with django_assert_max_num_queries(6):
+        assert client.get(page_of(booking)).status_code == 200
+    url = f"/book/{place.restaurant.slug}?date={DAY.isoformat()}&party_size=2"
+    client.get(url)  # the engine's policy cached for the process
+    with django_assert_max_num_queries(6):
+        assert client.get(url).status_code == 200
