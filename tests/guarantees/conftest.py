@@ -36,8 +36,22 @@ def clock():
 
 @pytest.fixture(autouse=True)
 def locmem_mail(settings):
+    """E-mails into mail.outbox, their task run in-process (tests/conftest.py sets that for the session,
+    but a test that imports the Celery app's modules again reads CELERY_TASK_ALWAYS_EAGER back)."""
+    from config.celery import app
+
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     mail.outbox = []
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    if getattr(getattr(app, "_pool", None), "_closed", False):  # closed by a broker-outage test before
+        from kombu import pools
+
+        pools.reset()  # new connection and producer pools on next use
+        app._pool = None
+        app.amqp._producer_pool = None
+    yield
+    app.conf.task_always_eager = eager
 
 
 def build_place(**shift_fields) -> Place:
@@ -61,7 +75,7 @@ def place(db, clock) -> Place:
     return build_place()
 
 
-def book(place: Place, *, party_size=2, at=dt.time(19, 30), email="ana@example.com", language=None, **fields):
+def book(place: Place, *, party_size=2, at=dt.time(19, 30), email="ana@example.com", language="en", **fields):
     """A booking made by the create service (the API's path unless `source`/`guest_present` say otherwise)."""
     params = CreateParams(
         service_date=fields.pop("service_date", DAY),

@@ -52,7 +52,7 @@ def test_the_page_shows_the_booking_and_its_guarantee_terms(place, client):
 
 
 def test_the_page_defaults_to_the_restaurants_primary_language(place, client):
-    booking = book(place)  # the restaurant's primary language is French; the guest chose none
+    booking = book(place, language=None)  # the restaurant's primary language is French; the guest chose none
     page = client.get(page_of(booking))
     assert page["Content-Language"] == "fr"
     assert '<html lang="fr">' in page.content.decode()

@@ -4,8 +4,17 @@ from config.celery import app
 def test_every_periodic_task_is_a_registered_task():
     app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in app.conf.beat_schedule.values()}
-    assert scheduled == {"holds.tasks.sweep_holds", "apikeys.tasks.purge_idempotency_records"}
+    assert scheduled == {
+        "holds.tasks.sweep_holds",
+        "apikeys.tasks.purge_idempotency_records",
+        "guestpages.tasks.sweep_card_requests",
+        "guestpages.tasks.invite_feedback",
+    }
     assert scheduled <= set(app.tasks)
+
+
+def test_card_requests_are_swept_every_minute():
+    assert app.conf.beat_schedule["sweep-card-requests"]["schedule"] == 60.0
 
 
 def test_holds_are_swept_every_five_minutes():
