@@ -45,6 +45,7 @@ class GuestView:
     can_give_feedback: bool
     feedback: Feedback | None
     past: bool
+    late_cancellation: bool  # cancelling now may be charged (a saved card, free cancellation over)
 
 
 def guest_view(reservation: Reservation, now: dt.datetime | None = None) -> GuestView:
@@ -73,4 +74,11 @@ def guest_view(reservation: Reservation, now: dt.datetime | None = None) -> Gues
         can_give_feedback=reservation.status == ReservationStatus.COMPLETED and feedback is None,
         feedback=feedback,
         past=past,
+        late_cancellation=bool(
+            card is not None
+            and card.saved_at is not None
+            and reservation.guarantee_status == GuaranteeStatus.ACTIVE
+            and free_until is not None
+            and now >= free_until
+        ),
     )

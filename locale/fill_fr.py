@@ -95,6 +95,7 @@ FR = {
     "Confirm the card with your bank": "Confirmer la carte auprès de votre banque",
     "Save my card": "Enregistrer ma carte",
     "Cancel the booking": "Annuler la réservation",
+    "Free cancellation has ended: if you cancel now, the restaurant may charge up to %(amount)s to your card.": "L'annulation gratuite est terminée : si vous annulez maintenant, le restaurant peut débiter jusqu'à %(amount)s sur votre carte.",
     "Tick the box to confirm.": "Cochez la case pour confirmer.",
     "Cancel my booking": "Annuler ma réservation",
     "How was your visit?": "Comment s'est passée votre visite ?",

@@ -232,3 +232,14 @@ def test_the_pages_read_a_handful_of_queries(place, client, django_assert_max_nu
     client.get(url)  # the engine's policy cached for the process
     with django_assert_max_num_queries(6):
         assert client.get(url).status_code == 200
+
+
+def test_a_late_cancellation_is_announced_before_the_guest_cancels(place, client, clock):
+    from reservations.services.card_guarantee import save_card
+
+    booking = book(place)
+    save_card(reservation=booking, card_number=CARD_OK)
+    assert 'id="late-cancellation"' not in client.get(page_of(booking) + "?lang=en").content.decode()
+    clock.move_to(booking.starts_at - dt.timedelta(hours=23))  # free cancellation ended 24 h before
+    text = client.get(page_of(booking) + "?lang=en").content.decode()
+    assert "the restaurant may charge up to 30.00 EUR" in text
