@@ -221,6 +221,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bookings@localhost")
 # without STRIPE_WEBHOOK_SECRET POST /payments/stripe/webhook answers 503 (Stripe retries later).
 STRIPE_SECRET_KEY = os.environ.get("STRIPE_SECRET_KEY", "").strip()
 STRIPE_WEBHOOK_SECRET = os.environ.get("STRIPE_WEBHOOK_SECRET", "").strip()
+# The account's publishable key, for Stripe.js on the guest's card step (public by design).
+STRIPE_PUBLISHABLE_KEY = os.environ.get("STRIPE_PUBLISHABLE_KEY", "").strip()
 # Another Stripe API address (stripe-mock, a recording server); empty: Stripe's own.
 STRIPE_API_BASE = os.environ.get("STRIPE_API_BASE", "").strip()
 STRIPE_MAX_NETWORK_RETRIES = env_int("STRIPE_MAX_NETWORK_RETRIES", 2)

@@ -59,7 +59,7 @@ class BookingForm(forms.Form):
 class CardForm(forms.Form):
     card_number = forms.CharField(
         label=_("Card number"),
-        max_length=30,
+        max_length=255,  # a test card number, or a Stripe PaymentMethod id (`pm_...`) made by Stripe.js
         widget=forms.TextInput(attrs={"autocomplete": "cc-number", "inputmode": "numeric"}),
     )
 

@@ -17,6 +17,7 @@ import re
 from functools import wraps
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
@@ -37,12 +38,13 @@ from reservations.models import WidgetSubmission
 from reservations.models.booking import ReservationStatus
 from reservations.selectors import availability
 from reservations.services.cancel import cancel_reservation
-from reservations.services.card_guarantee import complete_extra_step, refresh_card, save_card
+from reservations.services.card_guarantee import card_step, complete_extra_step, refresh_card, return_url, save_card
 from reservations.services.create import CreateParams, create_reservation
 from reservations.services.feedback import submit_feedback
 from reservations.texts import translate
 
 GUEST_SELF_SERVICE = "guest_self_service"
+STRIPE_JS_ORIGIN = "https://js.stripe.com"
 TOKEN = re.compile(r"^[A-Za-z0-9]{16,64}$")
 MAX_PARTY_CHOICES = 20
 
@@ -108,13 +110,24 @@ def guest_page(view):
         response["Referrer-Policy"] = "same-origin"
         response["X-Robots-Tag"] = "noindex"
         response["Content-Language"] = language
-        response["Content-Security-Policy"] = (
-            "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; "
-            "base-uri 'none'; frame-ancestors 'none'"
-        )
+        response["Content-Security-Policy"] = content_security_policy(getattr(request, "script_nonce", None))
         return response
 
     return wrapper
+
+
+def content_security_policy(script_nonce: str | None) -> str:
+    """No script at all, except Stripe.js and our one nonce'd script on a Stripe card step."""
+    policy = (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; "
+        "base-uri 'none'; frame-ancestors 'none'"
+    )
+    if script_nonce:
+        policy += (
+            f"; script-src 'nonce-{script_nonce}' {STRIPE_JS_ORIGIN}; frame-src {STRIPE_JS_ORIGIN} "
+            "https://hooks.stripe.com; connect-src https://api.stripe.com"
+        )
+    return policy
 
 
 def page_url(restaurant, reservation=None, suffix: str = "", **query) -> str:
@@ -276,8 +289,28 @@ def reservation_page(request, restaurant, reservation):
     return _render_reservation(request, restaurant, reservation)
 
 
+def _stripe_step(request, restaurant, reservation, view) -> dict | None:
+    """On a Stripe restaurant's card step: what Stripe.js needs (the intent's client secret)."""
+    if not view.awaiting_card or restaurant.payment_provider != "stripe" or not settings.STRIPE_PUBLISHABLE_KEY:
+        return None
+    try:
+        card = card_step(reservation=reservation)
+    except DomainError:
+        return None  # the form says cards cannot be taken now when the guest tries
+    if card.provider != "stripe" or not card.client_secret:
+        return None
+    request.script_nonce = random_token(24)
+    return {
+        "publishable_key": settings.STRIPE_PUBLISHABLE_KEY,
+        "client_secret": card.client_secret,
+        "return_url": return_url(reservation),
+        "nonce": request.script_nonce,
+    }
+
+
 def _render_reservation(request, restaurant, reservation, status: int = 200, **forms):
     view = guest_view(reservation)
+    stripe = _stripe_step(request, restaurant, reservation, view)
     notice = NOTICES.get(request.GET.get("notice", ""))
     context = common(
         request,
@@ -291,6 +324,7 @@ def _render_reservation(request, restaurant, reservation, status: int = 200, **f
         cancel_form=forms.get("cancel_form") or CancelForm(),
         feedback_form=forms.get("feedback_form") or FeedbackForm(),
         card_error=forms.get("card_error"),
+        stripe=stripe,
         lang_query=("?" + urlencode({"lang": request.GET["lang"]})) if request.GET.get("lang") else "",
     )
     return render(request, "guest/reservation.html", context, status=status)

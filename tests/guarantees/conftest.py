@@ -54,9 +54,9 @@ def locmem_mail(settings):
     app.conf.task_always_eager = eager
 
 
-def build_place(**shift_fields) -> Place:
+def build_place(restaurant=None, **shift_fields) -> Place:
     """Dinner 19:00-22:00 every 30 min; a card of 15.00 EUR per guest from 1 guest, free cancellation to 24 h."""
-    restaurant = RestaurantFactory(name="Chez Garantie", write_burst=10_000, write_per_second=1_000.0)
+    restaurant = restaurant or RestaurantFactory(name="Chez Garantie", write_burst=10_000, write_per_second=1_000.0)
     plan = FloorPlanFactory(restaurant=restaurant)
     section = SectionFactory(floor_plan=plan, name="Salle")
     tables = [
