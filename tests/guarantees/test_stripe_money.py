@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from reservations.models import GuaranteeCharge, Reservation
-from reservations.services.card_guarantee import refresh_card
+from reservations.services.card_guarantee import card_step, refresh_card
 from reservations.services.guarantee_money import charge_guarantee
 from tests.factories import RestaurantFactory
 from tests.guarantees.conftest import book, build_place, event_types
@@ -33,8 +33,6 @@ def no_show(db, clock, settings, stripe_api):  # noqa: F811
     stripe_api.answer("POST", "/v1/customers", "customer")
     stripe_api.answer("POST", "/v1/setup_intents", "setup_intent_created")
     booking = book(place)
-    from reservations.services.card_guarantee import card_step
-
     card_step(reservation=booking)
     stripe_api.answer("GET", f"/v1/setup_intents/{SETI}", "setup_intent_succeeded")
     assert refresh_card(reservation=booking).status == "saved"

@@ -243,3 +243,37 @@ def test_a_late_cancellation_is_announced_before_the_guest_cancels(place, client
     clock.move_to(booking.starts_at - dt.timedelta(hours=23))  # free cancellation ended 24 h before
     text = client.get(page_of(booking) + "?lang=en").content.decode()
     assert "the restaurant may charge up to 30.00 EUR" in text
+
+
+def test_hostile_input_is_refused_never_a_500(place, client):
+    booking = book(place)
+    assert client.get(page_of(booking) + "/cancel").status_code == 405
+    assert client.get(page_of(booking) + "/card").status_code == 405
+    weird = client.get(page_of(booking) + "?lang=%3Cscript%3E&notice=%3Cb%3Ex")
+    assert (
+        weird.status_code == 200 and "<script>" not in weird.content.decode() and "<b>x" not in weird.content.decode()
+    )
+    huge = post(client, page_of(booking) + "/card", {"card_number": "4" * 5000}, page=page_of(booking))
+    assert huge.status_code == 422
+    nul = post(client, page_of(booking) + "/card", {"card_number": "4242\x004242"}, page=page_of(booking))
+    assert nul.status_code in (302, 422)
+    url = f"/book/{place.restaurant.slug}"
+    page = client.get(url, {"date": DAY.isoformat(), "party_size": 2}).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    form = {
+        "csrfmiddlewaretoken": token,
+        "date": DAY.isoformat(),
+        "party_size": "2",
+        "submission": "A" * 32,
+        "time": "19:00",
+        "first_name": "Bad\x00Name",
+        "last_name": "X" * 500,
+        "email": "not-an-email",
+    }
+    response = client.post(url, form)
+    assert response.status_code == 422
+    assert not Reservation.objects.filter(guest__last_name__startswith="XXX").exists()
+    form.update(first_name="Ok", last_name="Ok", email="ok@example.com", time="04:00")
+    assert client.post(url, form).status_code == 422  # a time the day does not sell
+    form.update(time="19:00", party_size="2000")
+    assert client.post(url, form).status_code in (400, 422)
