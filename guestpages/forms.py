@@ -43,6 +43,8 @@ class BookingForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["time"].choices = [(time, time) for time in times]
         self.fields["phone"].required = phone_required
+        if not phone_required:
+            self.fields["phone"].label = _("Phone (optional)")
         self.fields["first_name"].widget.attrs["autocomplete"] = "given-name"
         self.fields["last_name"].widget.attrs["autocomplete"] = "family-name"
         self.fields["email"].widget.attrs["autocomplete"] = "email"

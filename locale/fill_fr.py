@@ -13,6 +13,7 @@ FR = {
     "Last name": "Nom",
     "E-mail": "E-mail",
     "Phone": "Téléphone",
+    "Phone (optional)": "Téléphone (facultatif)",
     "Requests (optional)": "Demandes particulières (facultatif)",
     "This field contains a character that is not allowed.": "Ce champ contient un caractère non autorisé.",
     "Card number": "Numéro de carte",

@@ -48,12 +48,16 @@ def no_horizontal_scroll(page) -> None:
     assert width <= page.viewport_size["width"] + 1, width
 
 
-def book_on_the_public_page(page, base: str, *, email: str, when: dt.date, lang: str = "en") -> None:
+def book_on_the_public_page(page, base: str, *, email: str, when: dt.date, lang: str = "en", shot_as=None) -> None:
     page.goto(f"{base}/book/chez-carte?lang={lang}")
     page.get_by_label("Date" if lang == "en" else "Date").fill(when.isoformat())
     page.get_by_label("Guests" if lang == "en" else "Personnes").select_option("2")
     page.get_by_role("button", name="See available times" if lang == "en" else "Voir les horaires disponibles").click()
     page.get_by_label("20:00").check()
+    if shot_as:
+        shot(page, f"{shot_as}-booking-page")
+        if page.viewport_size["width"] <= 390:
+            no_horizontal_scroll(page)
     page.get_by_label("First name" if lang == "en" else "Prénom").fill("Élise")
     page.get_by_label("Last name" if lang == "en" else "Nom", exact=True).fill("Durand")
     page.get_by_label("E-mail").fill(email)
@@ -70,7 +74,7 @@ def test_a_guest_books_a_guaranteed_slot_saves_a_card_and_the_api_shows_it_confi
     page = new_page(**(PHONE if device == "phone" else DESKTOP))
     when = dt.date.today() + dt.timedelta(days=10)
     email = f"elise-{device}@example.com"
-    book_on_the_public_page(page, base, email=email, when=when)
+    book_on_the_public_page(page, base, email=email, when=when, shot_as=device)
     assert "A card is asked" not in page.content()  # the booking's own page now
     assert page.locator("#status").get_attribute("data-status") == "awaiting_guest"
     assert "40.00 EUR" in page.content()
