@@ -193,3 +193,14 @@ def test_a_card_save_racing_the_sweep_has_exactly_one_outcome():
             assert card is None or card.saved_at is None
         outcomes.append(booking.status)
     assert set(outcomes) <= {"confirmed", "cancelled"}
+
+
+def test_partner_managed_bookings_get_the_card_request_but_no_reminder(db, clock, django_capture_on_commit_callbacks):
+    place = build_place()
+    with django_capture_on_commit_callbacks(execute=True):
+        booking = book(place, guest_notifications="partner_managed")
+    assert [m.subject for m in mail.outbox] == ["Please secure your booking at Chez Garantie with a card"]
+    clock.move_to(booking.guarantee_expires_at - dt.timedelta(hours=23))
+    with django_capture_on_commit_callbacks(execute=True):
+        sweep_card_requests()
+    assert len(mail.outbox) == 1
