@@ -167,3 +167,44 @@ def test_the_pages_are_usable_by_keyboard(live_gunicorn, new_page, world):
         page.keyboard.press("Tab")
         focused.append(page.evaluate("document.activeElement.tagName + ':' + (document.activeElement.name || '')"))
     assert "INPUT:date" in focused and "SELECT:party_size" in focused
+
+
+CONTRAST = """() => {
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number).map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const background = (el) => {
+    for (let node = el; node; node = node.parentElement) {
+      const color = getComputedStyle(node).backgroundColor;
+      if (color && !color.startsWith('rgba(0, 0, 0, 0)') && color !== 'transparent') return color;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  const worst = [];
+  let checked = 0;
+  for (const el of document.querySelectorAll('h1, h2, p, label, legend, dt, dd, a, button, .status, .muted')) {
+    if (!el.textContent.trim() || !el.offsetParent) continue;
+    checked += 1;
+    const fg = luminance(getComputedStyle(el).color), bg = luminance(background(el));
+    const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    if (ratio < 4.5) worst.push(el.tagName + ' ' + el.textContent.trim().slice(0, 30) + ' ' + ratio.toFixed(2));
+  }
+  return {checked, worst};
+}"""
+
+
+def test_text_contrast_meets_wcag_aa(live_gunicorn, new_page, world):
+    base = live_gunicorn
+    page = new_page(**PHONE)
+    book_on_the_public_page(page, base, email="contrast@example.com", when=dt.date.today() + dt.timedelta(days=14))
+    result = page.evaluate(CONTRAST)  # the booking's page, with its card and cancel forms
+    assert result["worst"] == [] and result["checked"] > 15
+    page.goto(
+        f"{base}/book/chez-carte?lang=en&date={(dt.date.today() + dt.timedelta(days=14)).isoformat()}&party_size=2"
+    )
+    result = page.evaluate(CONTRAST)  # the booking page with its times
+    assert result["worst"] == [] and result["checked"] > 15
