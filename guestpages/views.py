@@ -37,13 +37,12 @@ from reservations.guest_language import django_language, guest_language, page_la
 from reservations.models import WidgetSubmission
 from reservations.models.booking import ReservationStatus
 from reservations.selectors import availability
-from reservations.services.cancel import cancel_reservation
 from reservations.services.card_guarantee import card_step, complete_extra_step, refresh_card, return_url, save_card
 from reservations.services.create import CreateParams, create_reservation
 from reservations.services.feedback import submit_feedback
+from reservations.services.guest_cancel import cancel_by_guest
 from reservations.texts import translate
 
-GUEST_SELF_SERVICE = "guest_self_service"
 STRIPE_JS_ORIGIN = "https://js.stripe.com"
 TOKEN = re.compile(r"^[A-Za-z0-9]{16,64}$")
 MAX_PARTY_CHOICES = 20
@@ -342,7 +341,7 @@ def cancel(request, restaurant, reservation):
         return _back(request, restaurant, reservation)
     if not form.is_valid():
         return _render_reservation(request, restaurant, reservation, status=422, cancel_form=form)
-    cancel_reservation(reservation=reservation, reason=GUEST_SELF_SERVICE)
+    cancel_by_guest(reservation=reservation)
     return _back(request, restaurant, reservation, "cancelled")
 
 

@@ -136,6 +136,7 @@ def test_a_guest_cancels_from_their_page_on_a_phone(live_gunicorn, new_page, wor
     assert list(booking.events.values_list("type", flat=True).order_by("id")) == [
         "reservation.created",
         "reservation.cancelled",
+        "reservation.guarantee_released",  # cancelled in time: the card is let go
     ]
 
 

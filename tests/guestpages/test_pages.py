@@ -136,9 +136,14 @@ def test_the_guest_cancels_from_their_page(place, client, django_capture_on_comm
     assert response.status_code == 302
     booking.refresh_from_db()
     assert (booking.status, booking.cancellation_reason) == ("cancelled", "guest_self_service")
-    cancelled = booking.events.order_by("created_at", "id").last()
-    assert cancelled.type == "reservation.cancelled"
+    assert event_types(booking) == [
+        "reservation.created",
+        "reservation.cancelled",
+        "reservation.guarantee_released",  # cancelled in time: the card is let go
+    ]
+    cancelled = booking.events.get(type="reservation.cancelled")
     assert cancelled.data["cancellation_reason"] == "guest_self_service"
+    assert booking.guarantee_status == "released"
     text = client.get(page_of(booking) + "?lang=en").content.decode()
     assert 'data-status="cancelled"' in text and 'id="cancel-form"' not in text
 
@@ -243,6 +248,10 @@ def test_a_late_cancellation_is_announced_before_the_guest_cancels(place, client
     clock.move_to(booking.starts_at - dt.timedelta(hours=23))  # free cancellation ended 24 h before
     text = client.get(page_of(booking) + "?lang=en").content.decode()
     assert "the restaurant may charge up to 30.00 EUR" in text
+    post(client, page_of(booking) + "/cancel", {"confirm": "on"}, page=page_of(booking))
+    booking.refresh_from_db()
+    assert (booking.status, booking.guarantee_status) == ("cancelled", "active")  # kept for the restaurant
+    assert event_types(booking)[-1] == "reservation.cancelled"
 
 
 def test_hostile_input_is_refused_never_a_500(place, client):
