@@ -7,7 +7,19 @@ MAX_NAME = 100
 MAX_NOTES = 5000
 
 
-class SearchForm(forms.Form):
+class GuestForm(forms.Form):
+    """A field in error says so to assistive technology: `aria-invalid` and the id of its messages."""
+
+    def full_clean(self):
+        super().full_clean()
+        for name in self.errors:
+            if name in self.fields:
+                attrs = self.fields[name].widget.attrs
+                attrs["aria-invalid"] = "true"
+                attrs["aria-describedby"] = f"{self.auto_id % name}-errors"
+
+
+class SearchForm(GuestForm):
     """Step one of the public booking page (a GET form): the date and the party size."""
 
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
@@ -23,7 +35,7 @@ class SearchForm(forms.Form):
             attrs["max"] = last_date.isoformat()
 
 
-class BookingForm(forms.Form):
+class BookingForm(GuestForm):
     """Step two: the time and the guest's details. `submission` makes a second post of the same
     form harmless (it finds the booking the first one made)."""
 
@@ -58,7 +70,7 @@ class BookingForm(forms.Form):
         return data
 
 
-class CardForm(forms.Form):
+class CardForm(GuestForm):
     card_number = forms.CharField(
         label=_("Card number"),
         max_length=255,  # a test card number, or a Stripe PaymentMethod id (`pm_...`) made by Stripe.js
@@ -66,15 +78,15 @@ class CardForm(forms.Form):
     )
 
 
-class ExtraStepForm(forms.Form):
+class ExtraStepForm(GuestForm):
     decision = forms.ChoiceField(choices=[("approve", "approve"), ("fail", "fail")])
 
 
-class CancelForm(forms.Form):
+class CancelForm(GuestForm):
     confirm = forms.BooleanField(label=_("Yes, I want to cancel this booking"))
 
 
-class FeedbackForm(forms.Form):
+class FeedbackForm(GuestForm):
     rating = forms.TypedChoiceField(
         label=_("Your rating"),
         coerce=int,

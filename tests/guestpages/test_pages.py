@@ -286,3 +286,12 @@ def test_hostile_input_is_refused_never_a_500(place, client):
     assert client.post(url, form).status_code == 422  # a time the day does not sell
     form.update(time="19:00", party_size="2000")
     assert client.post(url, form).status_code in (400, 422)
+
+
+def test_a_field_in_error_points_to_its_message(place, client):
+    booking = book(place)
+    response = post(client, page_of(booking) + "/card?lang=en", {"card_number": ""}, page=page_of(booking))
+    text = response.content.decode()
+    assert response.status_code == 422
+    assert 'aria-invalid="true"' in text and 'aria-describedby="id_card_number-errors"' in text
+    assert 'id="id_card_number-errors"' in text
