@@ -3,7 +3,6 @@
 import datetime as dt
 
 import pytest
-from django.core import mail
 
 from reservations.models import CardGuarantee, Reservation, Shift, TableAllocation
 from reservations.payments.exceptions import CardStepClosed
@@ -11,7 +10,7 @@ from reservations.selectors.reservations import get_served
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.card_guarantee import card_step, complete_extra_step, save_card
 from reservations.services.modify import ModifyParams, modify_reservation
-from tests.guarantees.conftest import CARD_3DS, CARD_DECLINED, CARD_OK, book, event_types
+from tests.guarantees.conftest import CARD_3DS, CARD_DECLINED, CARD_OK, book, event_types, sent_mail
 
 
 def test_a_guaranteed_slot_waits_silently_then_a_saved_card_confirms_it_and_fires_created(
@@ -22,7 +21,7 @@ def test_a_guaranteed_slot_waits_silently_then_a_saved_card_confirms_it_and_fire
     assert booking.status == "awaiting_guarantee" and booking.guarantee_status == "requested"
     assert booking.guarantee_amount == 3000 and booking.guarantee_currency == "EUR"
     assert event_types(booking) == []
-    assert [m.subject for m in mail.outbox] == ["Please secure your booking at Chez Garantie with a card"]
+    assert [m.subject for m in sent_mail()] == ["Please secure your booking at Chez Garantie with a card"]
 
     with django_capture_on_commit_callbacks(execute=True):
         outcome = save_card(reservation=booking, card_number=CARD_OK)
@@ -36,7 +35,7 @@ def test_a_guaranteed_slot_waits_silently_then_a_saved_card_confirms_it_and_fire
     card = CardGuarantee.objects.get(reservation=booking)
     assert (card.provider, card.brand, card.last4, card.amount) == ("test", "visa", "4242", 3000)
     assert card.saved_at is not None and card.payment_method_id.startswith("pm_test_")
-    assert mail.outbox[-1].subject == "Your booking at Chez Garantie"
+    assert sent_mail()[-1].subject == "Your booking at Chez Garantie"
 
 
 def test_a_second_save_of_the_same_card_changes_nothing(place):
@@ -153,7 +152,7 @@ def test_a_widget_booking_on_a_guaranteed_slot_is_out_of_the_apis_sight_until_it
     assert abs((booking.guarantee_expires_at - booking.created_at).total_seconds() - 1800) < 2
     assert get_served(place.restaurant, booking.public_id) is None
     assert TableAllocation.objects.filter(reservation=booking).count() == 1  # it holds its table
-    assert mail.outbox == []  # the guest is on the card step: nothing e-mailed yet
+    assert sent_mail() == []  # the guest is on the card step: nothing e-mailed yet
 
     save_card(reservation=booking, card_number=CARD_OK)
 

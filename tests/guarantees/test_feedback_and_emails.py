@@ -3,14 +3,13 @@
 import datetime as dt
 
 import pytest
-from django.core import mail
 from django.db import transaction
 
 from reservations.models import Feedback, FeedbackInvitation
 from reservations.payments.exceptions import FeedbackNotAllowed, PaymentInputInvalid
 from reservations.services.feedback import invite_feedback, submit_feedback
 from tests.factories import GuestFactory, ReservationFactory
-from tests.guarantees.conftest import book
+from tests.guarantees.conftest import book, sent_mail
 from webhooks.models import Event
 
 
@@ -60,7 +59,7 @@ def test_a_completed_visit_is_invited_once_in_the_guests_language(place, django_
         assert invite_feedback() == 1
     assert invite_feedback() == 0
     assert FeedbackInvitation.objects.filter(reservation=booking).exists()
-    (message,) = mail.outbox
+    (message,) = sent_mail()
     assert message.subject == f"Comment s'est passée votre visite chez {place.restaurant.name} ?"
     assert booking.modification_token in message.body
     html, kind = message.alternatives[0]
@@ -71,13 +70,13 @@ def test_partner_managed_visits_get_no_invitation(place, django_capture_on_commi
     visit(place, guest_notifications="partner_managed")
     with django_capture_on_commit_callbacks(execute=True):
         invite_feedback()
-    assert mail.outbox == []
+    assert sent_mail() == []
 
 
 def test_the_card_request_in_french_with_its_html_part(place, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         booking = book(place, language="fr")
-    (message,) = mail.outbox
+    (message,) = sent_mail()
     assert message.subject == "Garantissez votre réservation chez Chez Garantie par carte"
     assert "samedi 5 décembre 2026, 19:30" in message.body and "30,00 EUR" in message.body
     assert "Merci d'enregistrer une carte avant le 3 décembre 2026, 10:00" in message.body
@@ -89,5 +88,6 @@ def test_the_card_request_in_french_with_its_html_part(place, django_capture_on_
 def test_an_english_guest_gets_english(place, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         book(place, language="en")
-    assert mail.outbox[0].subject == "Please secure your booking at Chez Garantie with a card"
-    assert "Saturday 5 December 2026, 19:30" in mail.outbox[0].body
+    (message,) = sent_mail()
+    assert message.subject == "Please secure your booking at Chez Garantie with a card"
+    assert "Saturday 5 December 2026, 19:30" in message.body

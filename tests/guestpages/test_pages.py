@@ -8,7 +8,7 @@ from django.test import Client
 
 from reservations.models import Reservation, ReservationEvent, WidgetSubmission
 from tests.factories import GuestFactory, ReservationFactory
-from tests.guarantees.conftest import CARD_3DS, CARD_DECLINED, CARD_OK, DAY, book, build_place, event_types
+from tests.guarantees.conftest import CARD_3DS, CARD_DECLINED, CARD_OK, DAY, book, build_place, event_types, sent_mail
 
 
 @pytest.fixture
@@ -134,6 +134,7 @@ def test_the_guest_cancels_from_their_page(place, client, django_capture_on_comm
     with django_capture_on_commit_callbacks(execute=True):
         response = post(client, page_of(booking) + "/cancel", {"confirm": "on"}, page=page_of(booking))
     assert response.status_code == 302
+    assert sent_mail()[-1].subject == "Your booking at Chez Garantie is cancelled"
     booking.refresh_from_db()
     assert (booking.status, booking.cancellation_reason) == ("cancelled", "guest_self_service")
     assert event_types(booking) == [
