@@ -262,6 +262,7 @@ def _book(restaurant, data: dict, date: dt.date, party_size: int, language: str)
         ),
         guest_notes=data["notes"] or None,
         source="widget",
+        guest_source="widget",
         booking_channel="website_widget",
         guest_present=True,
     )

@@ -18,17 +18,10 @@ from reservations.engine import BookingRequest
 from reservations.exceptions import HoldAlreadyConverted, HoldEnded, OverrideScopeRequired, refused
 from reservations.models import Company, Reservation
 from reservations.models.booking import Channel, EventType, ReservationStatus, Source
-from reservations.services import allocations, events
+from reservations.services import allocations, events, guarantees
 from reservations.services.booking_step import BookingStep
-from reservations.services.guarantees import (
-    DEFAULT_DEADLINE_HOURS,
-    GUEST_CARD_STEP_HOURS,
-    card_deadline,
-    request_card,
-)
+from reservations.services.guarantees import card_deadline, request_card
 from reservations.services.notify import notify_guest
-
-GUEST_SOURCES = ("manual", "widget", "import", "api")  # a booking's sources that are also a profile's
 
 
 @dataclass(frozen=True)
@@ -46,14 +39,16 @@ class CreateParams:
     guest_notifications: str = "service_managed"
     company_id: str | None = None
     metadata: dict = field(default_factory=dict)
+    # The public booking page: the guest is here now to save a card (`awaiting_guest` on a guaranteed slot).
+    guest_present: bool = False
     overrides: frozenset[str] = frozenset()
     excluded_from_shift_limits: bool | None = None  # None: not sent
     can_override: bool = False
-    # Who made it: the API by default; the public booking page sends widget / website_widget and
-    # `guest_present` (the guest saves a card right now: `awaiting_guest` on a guaranteed slot).
+    # The mechanism and channel of the booking: the API's own unless a staff path says otherwise
+    # (a waitlist promotion is `waitlist` through the channel the guest joined by).
     source: str = Source.API
     booking_channel: str = Channel.API
-    guest_present: bool = False
+    guest_source: str = "api"  # a new guest profile's `source` (the back office passes phone, walk_in)
 
 
 @dataclass
@@ -169,8 +164,7 @@ def _guest(restaurant, params: CreateParams):
         if guest is None:
             raise not_found("guest_id", params.guest_id)
         return guest, {}
-    source = params.source if params.source in GUEST_SOURCES else Source.API
-    match = match_or_create(restaurant=restaurant, data=params.guest, source=source)
+    match = match_or_create(restaurant=restaurant, data=params.guest, source=params.guest_source)
     return match.guest, match.submitted
 
 
@@ -240,6 +234,8 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         if hold is not None:
             reservation.public_id = "resv_" + hold.public_id.removeprefix("hold_")
         reservation.status = _initial_status(reservation, slot, restaurant, guest, now, params)
+        if params.guest_present and reservation.status == ReservationStatus.AWAITING_GUARANTEE:
+            _guest_card_step(reservation, slot, now)
         reservation.save()
         if hold is not None:
             allocations.link_tables(reservation.tables, slot.table_ids)
@@ -248,11 +244,11 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             hold.save(update_fields=["status", "reservation", "updated_at"])
         else:
             step.occupy(reservation, decision)
-        if reservation.status == ReservationStatus.AWAITING_GUARANTEE:
-            notify_guest(reservation, "card_request")
-        elif reservation.status != ReservationStatus.AWAITING_GUEST:  # the guest is on the card step now
+        if reservation.status not in (ReservationStatus.AWAITING_GUARANTEE, ReservationStatus.AWAITING_GUEST):
             events.record(reservation, EventType.CREATED, created_event_data(reservation))
             notify_guest(reservation, "confirmation")
+        elif reservation.status == ReservationStatus.AWAITING_GUARANTEE:  # a guest on the card step is there now
+            notify_guest(reservation, "card_request")
         step.finish()
     return reservation
 
@@ -270,15 +266,10 @@ def _initial_status(reservation, slot: Slot, restaurant, guest, now, params: Cre
             reservation,
             amount=per_guest * slot.party_size,
             currency=restaurant.currency,
-            deadline=card_deadline(
-                now,
-                slot.starts_at,
-                slot.guarantee.cancel_hours,
-                GUEST_CARD_STEP_HOURS if params.guest_present else DEFAULT_DEADLINE_HOURS,
-            ),
+            deadline=card_deadline(now, slot.starts_at, slot.guarantee.cancel_hours),
             cancel_hours=slot.guarantee.cancel_hours,
         )
-        return ReservationStatus.AWAITING_GUEST if params.guest_present else ReservationStatus.AWAITING_GUARANTEE
+        return ReservationStatus.AWAITING_GUARANTEE
     return ReservationStatus.PENDING if slot.requires_approval else ReservationStatus.CONFIRMED
 
 
@@ -293,3 +284,12 @@ def created_event_data(reservation) -> dict:
         data["contact_phone"] = reservation.contact_phone
     data.update(reservation.submitted_guest)
     return data
+
+
+def _guest_card_step(reservation, slot: Slot, now) -> None:
+    """A booking made on the public booking page on a guaranteed slot waits for the guest, who is
+    on the card step now: never served by the API, its table held for half an hour at most."""
+    reservation.status = ReservationStatus.AWAITING_GUEST
+    reservation.guarantee_expires_at = guarantees.card_deadline(
+        now, slot.starts_at, slot.guarantee.cancel_hours, guarantees.GUEST_CARD_STEP_HOURS
+    )

@@ -147,7 +147,9 @@ def test_a_widget_booking_on_a_guaranteed_slot_is_out_of_the_apis_sight_until_it
     place, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        booking = book(place, source="widget", booking_channel="website_widget", guest_present=True)
+        booking = book(
+            place, source="widget", booking_channel="website_widget", guest_source="widget", guest_present=True
+        )
     assert (booking.status, booking.source, booking.booking_channel) == ("awaiting_guest", "widget", "website_widget")
     assert abs((booking.guarantee_expires_at - booking.created_at).total_seconds() - 1800) < 2
     assert get_served(place.restaurant, booking.public_id) is None
@@ -164,7 +166,7 @@ def test_a_widget_booking_on_a_guaranteed_slot_is_out_of_the_apis_sight_until_it
 
 def test_the_awaiting_guest_booking_blocks_its_table_for_others(place):
     for _ in range(2):
-        book(place, source="widget", booking_channel="website_widget", guest_present=True)
+        book(place, source="widget", booking_channel="website_widget", guest_source="widget", guest_present=True)
     from django.db import transaction
 
     from reservations.exceptions import BookingRulesViolated

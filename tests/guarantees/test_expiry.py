@@ -111,7 +111,7 @@ def test_expire_by_hand_ends_the_request_now_exactly_as_the_deadline_would(place
 
 
 def test_an_abandoned_widget_card_step_is_cancelled_after_half_an_hour(place, clock):
-    booking = book(place, source="widget", booking_channel="website_widget", guest_present=True)
+    booking = book(place, source="widget", booking_channel="website_widget", guest_source="widget", guest_present=True)
     clock.move_to(NOW + dt.timedelta(minutes=29))
     assert sweep_card_requests()["expired"] == 0
     clock.move_to(NOW + dt.timedelta(minutes=31))
