@@ -23,9 +23,13 @@ def app_models(response) -> set[str]:
     return {model["object_name"].lower() for app in response.context["app_list"] for model in app["models"]}
 
 
+# Card guarantees and feedback: every role from host up (reservations/admin/guarantees.py).
+GUARANTEE_MODELS = {"cardguarantee", "feedback"}
+
+
 def test_index_lists_what_each_role_may_use(login):
     # Every role works the service: bookings and holds (their actions are the host's moves).
-    policy = set(POLICY_MODELS) | {"reservation", "hold", "guest", "waitlistentry"}
+    policy = set(POLICY_MODELS) | {"reservation", "hold", "guest", "waitlistentry"} | GUARANTEE_MODELS
     owners = policy | {"apikey", "membership", "invitation", "endpoint", "delivery"}  # webhooks: owners only
     assert app_models(login("owner").get("/admin/")) == owners
     assert app_models(login("co_owner").get("/admin/")) == owners

@@ -12,8 +12,14 @@ def test_every_periodic_task_is_a_registered_task():
         "apikeys.tasks.persist_key_use",
         "holds.tasks.expire_basket_holds",
         "webhooks.tasks.sweep",
+        "guestpages.tasks.sweep_card_requests",
+        "guestpages.tasks.invite_feedback",
     }
     assert scheduled <= set(app.tasks)
+
+
+def test_card_requests_are_swept_every_minute():
+    assert app.conf.beat_schedule["sweep-card-requests"]["schedule"] == 60.0
 
 
 def test_holds_are_swept_every_five_minutes():
