@@ -1,22 +1,16 @@
 """A guest books a guaranteed slot on the public page and saves a card in Chromium; the partner's
 webhook receiver (a real one on loopback, signatures verified with `standardwebhooks`) gets nothing
-during the card step, then `reservation.created` with the confirmed booking.
-
-Needs the webhook delivery of issue 9 (tests/webhooks): skipped where it is not merged yet.
-"""
+during the card step, then `reservation.created` with the confirmed booking."""
 
 import datetime as dt
 
-import pytest
+from standardwebhooks.webhooks import Webhook
 
-receiver_module = pytest.importorskip("tests.webhooks.receiver", reason="webhook delivery (issue 9) not merged here")
-
-from standardwebhooks.webhooks import Webhook  # noqa: E402
-
-from reservations.models import Reservation, Restaurant  # noqa: E402
-from tests.e2e.test_guest_pages import DESKTOP, book_on_the_public_page, world  # noqa: E402, F401
-from tests.factories.webhooks import EndpointFactory  # noqa: E402
-from tests.webhooks.conftest import flush  # noqa: E402
+from reservations.models import Reservation, Restaurant
+from tests.e2e.test_guest_pages import DESKTOP, book_on_the_public_page, world  # noqa: F401
+from tests.factories.webhooks import EndpointFactory
+from tests.webhooks import receiver as receiver_module
+from tests.webhooks.conftest import flush
 
 
 def test_the_partners_receiver_gets_reservation_created_once_the_card_is_saved(
