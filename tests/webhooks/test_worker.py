@@ -1,15 +1,14 @@
 """Delivery by a real Celery worker (and a beat process: the 5-second sweep runs), on a Redis of the
 test's own, to real receivers on loopback."""
 
-import email
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 from standardwebhooks.webhooks import Webhook
 
 from tests.factories import EndpointFactory
+from tests.webhooks.mailbox import sent_mail
 from tests.webhooks.processes import OwnRedis, Worker, use_broker
 from tests.webhooks.receiver import Answer, Receiver
 from tests.webhooks.world import big_restaurant, booking_bodies
@@ -48,15 +47,6 @@ def broker(redis_server, worker, transactional_db):
     undo = use_broker(redis_server.url)
     yield
     undo()
-
-
-def sent_mail(mail_dir: Path) -> list:
-    messages = []
-    for path in sorted(mail_dir.iterdir()):
-        for chunk in path.read_text().split("-" * 79):
-            if chunk.strip():
-                messages.append(email.message_from_string(chunk.strip()))
-    return messages
 
 
 def test_a_booking_reaches_the_receiver_and_the_guest_through_the_worker(broker, make_client, mail_dir):
