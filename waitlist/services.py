@@ -24,9 +24,11 @@ from reservations.selectors.engine_policy import policy_for
 from reservations.services.create import CreateParams, create_reservation
 from reservations.services.locking import lock_restaurant
 from reservations.texts import translate
+from waitlist.emails import OFFER_EMAIL
 from waitlist.exceptions import WaitlistClosed, WaitlistEntryClosed, WaitlistOfferLapsed, WaitlistWindowInvalid
 from waitlist.models import OPEN_STATUSES, JoinedVia, WaitlistEntry, WaitlistStatus
 from waitlist.shapes import WaitlistEntryShape
+from webhooks.services import messages
 from webhooks.services.publish import publish
 
 DAY = 24 * 60
@@ -219,6 +221,12 @@ def offer_entry(
         entry.offer_expires_at = now + dt.timedelta(minutes=minutes)
         entry.save()
         announce(entry, "waitlist_entry.updated")
+        # The guest is told by e-mail, with their entry page's link to accept (waitlist.emails).
+        messages.enqueue(
+            restaurant_id=entry.restaurant_id,
+            handler=OFFER_EMAIL,
+            payload={"entry_id": entry.pk, "offered_at": entry.offered_at.isoformat()},
+        )
     return entry
 
 

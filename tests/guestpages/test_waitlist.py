@@ -11,9 +11,9 @@ from django.utils import timezone
 from config.formats import zone
 from guests.models import Guest
 from reservations.models import Reservation
-from tests.guarantees.conftest import DAY, book, build_place
+from tests.guarantees.conftest import DAY, book, build_place, sent_mail
 from waitlist.models import WaitlistEntry, WaitlistStatus
-from waitlist.services import offer_entry
+from waitlist.services import cancel_entry, offer_entry
 from webhooks.models import Event
 
 
@@ -189,3 +189,31 @@ def test_a_french_guest_reads_the_entry_page_in_french(place, client):
     text = page.content.decode()
     assert page["Content-Language"] == "fr" and "Votre demande de liste d’attente" in text
     assert "Quitter la liste d" in text
+
+
+def test_an_offer_reaches_the_guest_by_email_with_the_link_to_accept(place, client, locmem_mail):
+    join(client, place, party=2, window_start="20:00", window_end="21:00")
+    entry = WaitlistEntry.objects.get()
+    offer_entry(entry=entry, start_time=dt.time(20, 30), minutes=30)
+    sent = [m for m in sent_mail() if m.to == ["lea@example.com"]]
+    assert len(sent) == 1
+    message = sent[0]
+    link = f"/book/{place.restaurant.slug}/waitlist/{entry.guest_token}"
+    assert "Chez Garantie" in message.subject and "20:30" in message.body and link in message.body
+    html = message.alternatives[0][0]
+    assert link in html and "Accept the table" in html
+    assert client.get(link).status_code == 200
+
+
+def test_the_offer_email_is_in_french_for_a_french_guest_and_not_sent_once_withdrawn(place, client, locmem_mail):
+    join(client, place, party=2, window_start="20:00", window_end="21:00", submission="f" * 32)
+    entry = WaitlistEntry.objects.get()
+    entry.guest.language = "fr"
+    entry.guest.save(update_fields=["language"])
+    offer_entry(entry=entry, start_time=dt.time(20, 30), minutes=30)
+    french = [m for m in sent_mail() if m.to == ["lea@example.com"]]
+    assert len(french) == 1 and "Une table est libre pour vous" in french[0].subject
+    assert "Acceptez-la avant le" in french[0].body
+    offer_entry(entry=entry, start_time=dt.time(20, 30), minutes=30)
+    cancel_entry(entry=entry)
+    assert len([m for m in sent_mail() if m.to == ["lea@example.com"]]) == 1  # withdrawn before the worker ran
