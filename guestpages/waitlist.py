@@ -17,7 +17,7 @@ from config.exceptions import DomainError
 from config.ids import random_token
 from guestpages.forms import SearchForm, WaitlistChangeForm, WaitlistJoinForm, WaitlistLeaveForm
 from guestpages.selectors import entry_of, restaurant_of
-from guestpages.views import VIOLATION_TEXT, _sizes, common, in_guest_context, page_url
+from guestpages.views import VIOLATION_TEXT, _offer, _sizes, common, in_guest_context, page_url
 from guests.services import GuestInput
 from reservations.configuration import last_service_date, restaurant_today
 from reservations.exceptions import BookingRulesViolated
@@ -98,7 +98,12 @@ def _join(request, restaurant):
     phone_required = restaurant.require_guest_phone or "phone" in (restaurant.required_guest_fields or [])
     if request.method == "GET":
         context["form"] = WaitlistJoinForm(
-            initial={"date": date, "party_size": party_size, "submission": random_token(32)},
+            initial={
+                "date": date,
+                "party_size": party_size,
+                "submission": random_token(32),
+                **_full_times(restaurant, date, party_size),
+            },
             phone_required=phone_required,
         )
         return render(request, "guest/waitlist_join.html", context)
@@ -128,6 +133,15 @@ def _join(request, restaurant):
         context["problems"] = [_problem(refusal)]
         return render(request, "guest/waitlist_join.html", context, status=422)
     return HttpResponseRedirect(entry_url(restaurant, entry, lang=request.GET.get("lang"), notice="joined"))
+
+
+def _full_times(restaurant, date: dt.date, party_size: int) -> dict:
+    """The window proposed at first: the full (greyed) times of the first service whose queue is open."""
+    services = _offer(restaurant, date, party_size)[0]
+    for service in services:
+        if service["waitlist"] and service["unavailable"]:
+            return {"window_start": service["unavailable"][0], "window_end": service["unavailable"][-1]}
+    return {}
 
 
 def _problem(refusal: DomainError) -> str:

@@ -69,6 +69,13 @@ def test_the_booking_page_offers_the_waitlist_when_the_partys_time_is_full(place
     assert f"/book/{place.restaurant.slug}/waitlist?date={DAY.isoformat()}&amp;party_size=4" in text
 
 
+def test_the_join_form_proposes_the_full_times_as_the_window(place, client):
+    text = client.get(join_url(place)).content.decode()
+    start = re.search(r'name="window_start" value="([0-9:]+)"', text)
+    end = re.search(r'name="window_end" value="([0-9:]+)"', text)
+    assert start and end and start.group(1) <= "19:30" <= end.group(1), (start, end)
+
+
 def test_no_waitlist_offer_when_the_service_waitlist_is_off_or_the_widget_is_off(db, clock, client):
     closed = build_place(guarantee_from_party_size=None, guarantee_per_guest_amount=None, waitlist_enabled=False)
     book(closed, party_size=4, at=dt.time(19, 30), email="first@example.com")
