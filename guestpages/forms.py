@@ -96,3 +96,29 @@ class FeedbackForm(GuestForm):
     comment = forms.CharField(
         label=_("Comment (optional)"), max_length=5000, required=False, widget=forms.Textarea(attrs={"rows": 4})
     )
+
+
+class WaitlistJoinForm(BookingForm):
+    """Joining the waitlist from the booking page: the window of times the guest can come, and the
+    guest's details (the booking form's, without the time)."""
+
+    window_start = forms.TimeField(
+        label=_("From"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+    window_end = forms.TimeField(label=_("Until"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["time"]
+
+
+class WaitlistChangeForm(GuestForm):
+    party_size = forms.IntegerField(label=_("Guests"), min_value=1, max_value=1000)
+    window_start = forms.TimeField(
+        label=_("From"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+    window_end = forms.TimeField(label=_("Until"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+
+
+class WaitlistLeaveForm(GuestForm):
+    confirm = forms.BooleanField(label=_("Yes, take me off the waitlist"))

@@ -8,6 +8,7 @@ from django.utils import timezone
 from reservations.models import CardGuarantee, Feedback, Reservation, Restaurant
 from reservations.models.booking import GuaranteeStatus, ReservationStatus
 from reservations.services.card_guarantee import is_awaiting_card
+from waitlist.models import WaitlistEntry
 
 CANCELLABLE = (
     ReservationStatus.AWAITING_GUARANTEE,
@@ -26,6 +27,15 @@ def booking_of(restaurant: Restaurant, token: str) -> Reservation | None:
     return (
         Reservation.objects.filter(restaurant=restaurant, modification_token=token)
         .select_related("guest", "restaurant")
+        .first()
+    )
+
+
+def entry_of(restaurant: Restaurant, token: str) -> WaitlistEntry | None:
+    """The waitlist entry this token opens, at this restaurant only."""
+    return (
+        WaitlistEntry.objects.filter(restaurant=restaurant, guest_token=token)
+        .select_related("guest", "restaurant", "reservation")
         .first()
     )
 

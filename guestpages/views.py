@@ -98,21 +98,26 @@ def guest_page(view):
             reservation = booking_of(restaurant, token)
             if reservation is None:
                 raise Http404
-        language = guest_language(restaurant, getattr(reservation, "guest", None), request.GET.get("lang"))
-        request.guest_language = language
-        with translation.override(django_language(language)), timezone.override(zone(restaurant.timezone)):
-            if reservation is not None:
-                response = view(request, restaurant, reservation, *args)
-            else:
-                response = view(request, restaurant, *args)
-        response["Cache-Control"] = "no-store"
-        response["Referrer-Policy"] = "same-origin"
-        response["X-Robots-Tag"] = "noindex"
-        response["Content-Language"] = language
-        response["Content-Security-Policy"] = content_security_policy(getattr(request, "script_nonce", None))
-        return response
+        if reservation is not None:
+            return in_guest_context(request, restaurant, reservation.guest, view, restaurant, reservation, *args)
+        return in_guest_context(request, restaurant, None, view, restaurant, *args)
 
     return wrapper
+
+
+def in_guest_context(request, restaurant, guest, view, *args):
+    """Run a guest page's view in the guest's language and the restaurant's time zone, and add the
+    private-page headers (also used by the waitlist entry's page, guestpages.waitlist)."""
+    language = guest_language(restaurant, guest, request.GET.get("lang"))
+    request.guest_language = language
+    with translation.override(django_language(language)), timezone.override(zone(restaurant.timezone)):
+        response = view(request, *args)
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex"
+    response["Content-Language"] = language
+    response["Content-Security-Policy"] = content_security_policy(getattr(request, "script_nonce", None))
+    return response
 
 
 def content_security_policy(script_nonce: str | None) -> str:
@@ -174,6 +179,11 @@ def _offer(restaurant, date: dt.date, party_size: int):
                 "guarantee_amount": guarantee.per_guest_amount * party_size if guarantee else None,
                 "guarantee_cancel_hours": guarantee.cancel_hours if guarantee else None,
                 "closed": shift.booking_closed or shift.display_only,
+                # The queue is offered when the service's waitlist is open and this party cannot
+                # take every time it sells (availability's `waitlist_open`, `unavailable_slots`).
+                "waitlist": shift.waitlist_open
+                and not (shift.booking_closed or shift.display_only)
+                and (bool(shift.unavailable_slots) or not slots),
             }
         )
     banner = translate(day.day_message, lang, restaurant.primary_language)
@@ -206,6 +216,10 @@ def booking_page(request, restaurant):
     date, party_size = search.cleaned_data["date"], search.cleaned_data["party_size"]
     services, times, banner, closure = _offer(restaurant, date, party_size)
     context.update(date=date, party_size=party_size, services=services, banner=banner, closure=closure)
+    if any(service["waitlist"] for service in services):
+        context["waitlist_url"] = page_url(
+            restaurant, suffix="/waitlist", date=date.isoformat(), party_size=party_size, lang=request.GET.get("lang")
+        )
     phone_required = restaurant.require_guest_phone or "phone" in (restaurant.required_guest_fields or [])
     if request.method == "GET":
         form = BookingForm(

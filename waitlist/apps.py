@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class WaitlistConfig(AppConfig):
     name = "waitlist"
     verbose_name = "Waitlist"
+
+    def ready(self):
+        # The offer e-mail travels through the outbox (waitlist.services.offer_entry).
+        from waitlist.emails import OFFER_EMAIL, send_from_outbox
+        from webhooks.services import messages
+
+        messages.register(OFFER_EMAIL, send_from_outbox)

@@ -16,7 +16,33 @@ class WaitlistWindowInvalid(InvalidInput):
     code = "waitlist_window_invalid"
 
 
+class WaitlistClosed(Conflict):
+    """A guest tries to join a service whose waitlist is not open online."""
+
+    code = "waitlist_closed"
+
+
+class WaitlistOfferLapsed(Conflict):
+    """A guest accepts an offer after its deadline."""
+
+    code = "waitlist_offer_lapsed"
+
+
 register(
+    ErrorCode(
+        "waitlist_closed",
+        409,
+        "The service's waitlist is not open online (switched off, the widget off, or booking closed).",
+        "Offer another date or time; nothing to retry.",
+        group="staff",
+    ),
+    ErrorCode(
+        "waitlist_offer_lapsed",
+        409,
+        "The place offered from the waitlist was accepted after the offer's deadline.",
+        "Nothing to retry; the entry expires with the next sweep.",
+        group="staff",
+    ),
     ErrorCode(
         "waitlist_entry_closed",
         409,

@@ -4,7 +4,12 @@ from django.db import models
 from django.db.models import F, Q
 
 from config.constraints import one_of, tenant_key
-from config.ids import new_waitlist_entry_id
+from config.ids import new_waitlist_entry_id, random_token
+
+
+def new_guest_token() -> str:
+    """The entry's guest page capability (`/book/{slug}/waitlist/{token}`): 32 random characters."""
+    return random_token(32)
 
 
 class WaitlistStatus(models.TextChoices):
@@ -57,6 +62,10 @@ class WaitlistEntry(models.Model):
     offer_expires_at = models.DateTimeField(null=True, blank=True)
     suggested_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # The guest's own page for the entry (unguessable, like a booking's modification_token), and the
+    # widget form that made it (a second post of the same form finds this entry).
+    guest_token = models.CharField(max_length=64, unique=True, default=new_guest_token, editable=False)
+    widget_submission = models.CharField(max_length=64, null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -72,6 +81,9 @@ class WaitlistEntry(models.Model):
         ]
         constraints = [
             tenant_key("waitlist_entry_tenant_key"),
+            models.UniqueConstraint(
+                fields=["restaurant", "widget_submission"], name="waitlist_widget_submission_once"
+            ),
             one_of("status", WaitlistStatus.values, "waitlist_status_valid"),
             one_of("joined_via", JoinedVia.values, "waitlist_joined_via_valid"),
             models.CheckConstraint(name="waitlist_party_positive", condition=Q(party_size__gte=1)),

@@ -9,13 +9,14 @@ moves to `offered` and `suggested` are announced as `waitlist_entry.updated` (th
 
 import datetime as dt
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from config.exceptions import InvalidInput, NotFound
 from config.formats import Viewer, zone
 from guests.models import Guest
 from guests.selectors import resolve
+from guests.services import GuestInput, match_or_create
 from reservations.engine.clock import minutes_of
 from reservations.models.booking import Channel, Source
 from reservations.selectors import availability
@@ -23,9 +24,11 @@ from reservations.selectors.engine_policy import policy_for
 from reservations.services.create import CreateParams, create_reservation
 from reservations.services.locking import lock_restaurant
 from reservations.texts import translate
-from waitlist.exceptions import WaitlistEntryClosed, WaitlistWindowInvalid
+from waitlist.emails import OFFER_EMAIL
+from waitlist.exceptions import WaitlistClosed, WaitlistEntryClosed, WaitlistOfferLapsed, WaitlistWindowInvalid
 from waitlist.models import OPEN_STATUSES, JoinedVia, WaitlistEntry, WaitlistStatus
 from waitlist.shapes import WaitlistEntryShape
+from webhooks.services import messages
 from webhooks.services.publish import publish
 
 DAY = 24 * 60
@@ -218,6 +221,12 @@ def offer_entry(
         entry.offer_expires_at = now + dt.timedelta(minutes=minutes)
         entry.save()
         announce(entry, "waitlist_entry.updated")
+        # The guest is told by e-mail, with their entry page's link to accept (waitlist.emails).
+        messages.enqueue(
+            restaurant_id=entry.restaurant_id,
+            handler=OFFER_EMAIL,
+            payload={"entry_id": entry.pk, "offered_at": entry.offered_at.isoformat()},
+        )
     return entry
 
 
@@ -363,3 +372,78 @@ def expire_entries(now: dt.datetime | None = None) -> int:
             announce(entry, "waitlist_entry.expired", created=entry.offer_expires_at)
             expired += 1
     return expired
+
+
+# --- the guest's side (the public booking page and the entry's own page) ------------------------
+
+
+def waitlist_open_for(restaurant, service_date: dt.date, party_size: int, window_start: dt.time, now=None) -> bool:
+    """Whether a guest may join online: the service holding the window's start is open for booking and
+    its waitlist is open (availability's `waitlist_open`, false while the widget is switched off)."""
+    day = availability.day(restaurant, date=service_date, party_size=party_size, group_id=None, exclude=None, now=now)
+    for shift in day.shifts:
+        if not shift.waitlist_open or shift.booking_closed or shift.display_only:
+            continue
+        start, end = shift.shift.start_time, shift.shift.end_time
+        within = (window_start >= start or window_start <= end) if end <= start else start <= window_start <= end
+        if within:
+            return True
+    return False
+
+
+def join_from_widget(
+    *,
+    restaurant,
+    guest: GuestInput,
+    service_date: dt.date,
+    party_size: int,
+    window_start: dt.time,
+    window_end: dt.time,
+    notes: str | None = None,
+    submission: str | None = None,
+    now: dt.datetime | None = None,
+) -> WaitlistEntry:
+    """A guest joins from the booking page (`joined_via: widget`): the guest is matched or created as a
+    booking's would be, then `add_entry` records it (`waitlist_entry.created`). Refused with
+    `waitlist_closed` when the service's waitlist is not open online. A second post of the same form
+    (`submission`) finds the first entry and changes nothing."""
+    if submission:
+        first = WaitlistEntry.objects.filter(restaurant=restaurant, widget_submission=submission).first()
+        if first is not None:
+            return first
+    if not waitlist_open_for(restaurant, service_date, party_size, window_start, now=now):
+        raise WaitlistClosed("The waitlist of this service is not open online.", param="window_start")
+    try:
+        with transaction.atomic():
+            match = match_or_create(restaurant=restaurant, data=guest, source="widget")
+            entry = add_entry(
+                restaurant=restaurant,
+                guest=match.guest,
+                service_date=service_date,
+                party_size=party_size,
+                window_start=window_start,
+                window_end=window_end,
+                notes=notes,
+                joined_via=JoinedVia.WIDGET,
+            )
+            if submission:
+                entry.widget_submission = submission
+                entry.save(update_fields=["widget_submission"])
+            return entry
+    except IntegrityError:
+        first = WaitlistEntry.objects.filter(restaurant=restaurant, widget_submission=submission).first()
+        if submission and first is not None:
+            return first
+        raise
+
+
+def accept_offer(*, entry: WaitlistEntry, now: dt.datetime | None = None) -> WaitlistEntry:
+    """The guest accepts the place staff offered, before the offer lapses: the entry is promoted at the
+    offered time through `promote_entry` (the same booking step as every create)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = _locked(entry)
+        _require_open(locked, (WaitlistStatus.OFFERED,))
+        if locked.offer_expires_at is not None and locked.offer_expires_at <= now:
+            raise WaitlistOfferLapsed("This offer has lapsed.")
+        return promote_entry(entry=locked, start_time=locked.offered_time, now=now)
