@@ -28,7 +28,15 @@ def _button(public_id: str, action: str, label: str, extra_class: str = "") -> s
     return f'<button name="do:{public_id}" value="{action}" class="button ds-{action}{extra_class}">{label}</button>'
 
 
-def render_rows(rows, *, guest_url: tuple[str, str] | None, override_for: str = "", can_override: bool = False):
+def render_rows(
+    rows,
+    *,
+    guest_url: tuple[str, str] | None,
+    override_for: str = "",
+    can_override: bool = False,
+    cards: dict | None = None,
+    money_url: tuple[str, str] | None = None,
+):
     out = []
     for row in rows:
         pid = row.public_id  # our own id: [A-Za-z0-9_]
@@ -71,6 +79,9 @@ def render_rows(rows, *, guest_url: tuple[str, str] | None, override_for: str = 
                 inner += _button(pid, "decline", "Decline")
             inner += _button(pid, "cancel", "Cancel booking")
             actions.append(f'<details class="ds-more"><summary>{summary}</summary>{inner}</details>')
+        card = cards.get(row.pk) if cards and money_url else None
+        if card is not None:
+            actions.append(f'<a class="button ds-money" href="{money_url[0]}{card}{money_url[1]}">Card: charge / release</a>')
         late = ' <span class="ds-flag">late</span>' if row.late else ""
         out.append(
             f'<tr id="row-{pid}" class="ds-row ds-{row.status}{" ds-late" if row.late else ""}">'

@@ -23,6 +23,7 @@ class BackOfficeSite(admin.AdminSite):
             path("day/", view(views.day_sheet), name="day_sheet"),
             path("day/move/", view(views.move), name="day_sheet_move"),
             path("day/release-hold/", view(views.release_hold), name="day_sheet_release_hold"),
+            path("day/waitlist/", view(views.waitlist_move), name="day_sheet_waitlist"),
             path("day/new/", view(views.new_booking), name="day_sheet_new"),
             path("day/booking/<str:public_id>/", view(views.edit_booking), name="day_sheet_booking"),
         ]

@@ -26,10 +26,14 @@ from config.exceptions import DomainError
 from config.formats import zone
 from guests.services import GuestInput
 from holds.models import Hold
-from reservations.models import Reservation, Restaurant
+from reservations.models import CardGuarantee, Reservation, Restaurant
 from reservations.models.booking import ReservationStatus
 from reservations.selectors.day_sheet import day_sheet as build_day_sheet
 from reservations.services import staff
+from waitlist import services as waitlist_services
+from waitlist.admin import refusal_text as waitlist_refusal_text
+from waitlist.models import WaitlistEntry
+from waitlist.selectors import entries_for_day
 
 MOVES = {
     "approve": staff.approve_reservation,
@@ -51,6 +55,12 @@ DONE = {
     "undo": "back to its previous status",
     "cancel": "cancelled",
 }
+WAITLIST_MOVES = {
+    "offer": lambda entry: waitlist_services.offer_entry(entry=entry),
+    "promote": lambda entry: waitlist_services.promote_entry(entry=entry),
+    "cancel": lambda entry: waitlist_services.cancel_entry(entry=entry),
+}
+WAITLIST_DONE = {"offer": "offered a place", "promote": "promoted into a booking", "cancel": "taken off the waitlist"}
 # Refusals a manager's override can answer on approval.
 OVERRIDABLE_REFUSALS = ("table_conflict", "booking_rules_violated")
 
@@ -110,6 +120,16 @@ def _guest_url_pattern() -> tuple[str, str] | None:
     app has one (else names are plain text)."""
     try:
         url = reverse("admin:guests_guest_change", args=[987654321])
+    except NoReverseMatch:
+        return None
+    before, _, after = url.partition("987654321")
+    return before, after
+
+
+def _money_url_pattern() -> tuple[str, str] | None:
+    """(before, after) the card guarantee's primary key in its Money page's URL."""
+    try:
+        url = reverse("admin:reservations_cardguarantee_money", args=[987654321])
     except NoReverseMatch:
         return None
     before, _, after = url.partition("987654321")
@@ -176,6 +196,17 @@ def day_sheet(request):
     sheet = build_day_sheet(restaurant, date, status=status, query=query)
     guest_url = _guest_url_pattern()
     can_override = restaurant.pk in restaurant_access(request, MANAGE_POLICY)
+    # The waitlist panel: the date's open entries with their guests (one query whatever their number).
+    sheet.waitlist = entries_for_day(restaurant, date)
+    # Bookings with a card guarantee: a link to its Money page (one query; the Money page asks the
+    # same capability as the sheet, host).
+    booking_pks = [row.pk for block in sheet.services for row in block.rows]
+    cards = (
+        dict(CardGuarantee.objects.filter(reservation_id__in=booking_pks).values_list("reservation_id", "pk"))
+        if booking_pks
+        else {}
+    )
+    money_url = _money_url_pattern()
     context = {
         **_light_context(request),
         "title": f"{restaurant.name} · {date.strftime('%A %d %B %Y')}",
@@ -190,6 +221,8 @@ def day_sheet(request):
                     guest_url=guest_url,
                     override_for=request.GET.get("override_for", ""),
                     can_override=can_override,
+                    cards=cards,
+                    money_url=money_url,
                 ),
             )
             for block in sheet.services
@@ -207,6 +240,7 @@ def day_sheet(request):
         "today_url": sheet_url(restaurant, _today(restaurant), status=status, q=query),
         "here": request.get_full_path(),
         "timezone_name": restaurant.timezone,
+        "waitlist_guest_url": guest_url,
     }
     return render(request, "backoffice/day_sheet.html", context)
 
@@ -269,6 +303,34 @@ def release_hold(request):
     else:
         messages.success(request, f"Hold {hold.public_id} released: its table is on sale again.")
     return HttpResponseRedirect(_back(request, hold.restaurant, hold.service_date))
+
+
+@require_POST
+def waitlist_move(request):
+    """One tap on the waitlist panel: offer, promote into a booking, or cancel, through the
+    waitlist's services (the same as its admin actions and `manage.py waitlist`)."""
+    action = request.POST.get("action", "")
+    if action not in WAITLIST_MOVES:
+        raise Http404("No such move.")
+    access = restaurant_access(request, HOST)
+    entry = (
+        access.filter(WaitlistEntry.objects.select_related("restaurant", "guest"))
+        .filter(public_id=request.POST.get("entry", ""))
+        .first()
+    )
+    if entry is None:
+        raise Http404("No such waitlist entry.")
+    back = _back(request, entry.restaurant, entry.service_date)
+    try:
+        entry = WAITLIST_MOVES[action](entry)
+    except DomainError as error:
+        messages.error(request, f"{entry.guest} ({entry.public_id}): {waitlist_refusal_text(error)}")
+        return HttpResponseRedirect(back)
+    done = WAITLIST_DONE[action]
+    if action == "promote" and entry.reservation_id:
+        done += f" {entry.reservation.public_id}"
+    messages.success(request, f"{entry.guest} ({entry.public_id}): {done}.")
+    return HttpResponseRedirect(back)
 
 
 def new_booking(request):
