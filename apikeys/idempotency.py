@@ -1,6 +1,16 @@
 """Where the API platform keeps idempotent responses (settings.IDEMPOTENCY_STORE)."""
 
+from django.db import connection
+
 from apikeys.models import IdempotencyRecord
+
+_FIND_FIELDS = ("id", "fingerprint", "status_code", "body", "headers", "created_at")
+_FIELDS = [IdempotencyRecord._meta.get_field(name) for name in _FIND_FIELDS]
+_FIND = (
+    "SELECT "
+    + ", ".join(f'"{field.column}"' for field in _FIELDS)
+    + f' FROM "{IdempotencyRecord._meta.db_table}" WHERE "restaurant_id" = %s AND "key" = %s LIMIT 1'
+)
 
 
 class DatabaseStore:
@@ -12,6 +22,24 @@ class DatabaseStore:
             .only("fingerprint", "status_code", "body", "headers", "created_at")
             .first()
         )
+
+    def find_after(self, restaurant_id: int, key: str, statement: tuple[str, list]) -> IdempotencyRecord | None:
+        """`find`, after running `statement` (the key's lock), in one round trip: two statements,
+        each with its own snapshot, so the read sees what committed while the lock was awaited."""
+        sql, params = statement
+        with connection.cursor() as cursor:
+            cursor.execute(f"{sql}; {_FIND}", [*params, restaurant_id, key])
+            cursor.nextset()
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        values = list(row)
+        for index, field in enumerate(_FIELDS):
+            for converter in field.get_db_converters(connection):
+                values[index] = converter(values[index], field, connection)
+        record = IdempotencyRecord.from_db(connection.alias, list(_FIND_FIELDS), values)
+        record.restaurant_id, record.key = restaurant_id, key
+        return record
 
     def forget(self, restaurant_id: int, key: str) -> None:
         IdempotencyRecord.objects.filter(restaurant_id=restaurant_id, key=key).delete()

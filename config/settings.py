@@ -234,7 +234,7 @@ PAYMENTS_TEST_PROVIDER = env_bool("PAYMENTS_TEST_PROVIDER", True)
 API_KEY_CACHE_SECONDS = float(os.environ.get("API_KEY_CACHE_SECONDS", "1"))
 
 REST_FRAMEWORK = {
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_RENDERER_CLASSES": ["config.api.renderers.FastJSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": ["apikeys.authentication.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": [],

@@ -34,7 +34,7 @@ _lock = Lock()
 
 
 VERSION_FIELDS = ("policy_version", "availability_version")
-_VERSIONS = f"SELECT policy_version, availability_version FROM {Restaurant._meta.db_table} WHERE id = %s"
+VERSIONS_SQL = f"SELECT policy_version, availability_version FROM {Restaurant._meta.db_table} WHERE id = %s"
 
 
 def fresh_versions(restaurant) -> None:
@@ -43,7 +43,7 @@ def fresh_versions(restaurant) -> None:
     if all(name in restaurant.__dict__ for name in VERSION_FIELDS):
         return
     with connection.cursor() as cursor:
-        cursor.execute(_VERSIONS, [restaurant.pk])
+        cursor.execute(VERSIONS_SQL, [restaurant.pk])
         row = cursor.fetchone()
     if row is not None:
         restaurant.policy_version, restaurant.availability_version = row

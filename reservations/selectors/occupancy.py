@@ -51,6 +51,8 @@ WHERE restaurant_id = %(restaurant)s AND service_date BETWEEN %(first)s AND %(la
 GROUP BY shift_id, service_date, starts_at
 """
 
+BOTH = f"{ALLOCATIONS};\n{COVERS}"
+
 
 def load_occupancy(
     restaurant,
@@ -78,12 +80,12 @@ def load_occupancy(
         "hold": exclude[1] if exclude and exclude[0] == "hold" else NOBODY,
     }
     with connection.cursor() as cursor:
-        cursor.execute(ALLOCATIONS, params)
+        cursor.execute(BOTH, params)  # one round trip, two statements
         busy = [
             Busy(table, lo, hi, ("reservation", resv) if resv else ("hold", hold))
             for table, lo, hi, resv, hold in cursor.fetchall()
         ]
-        cursor.execute(COVERS, params)
+        cursor.nextset()
         covers = [
             Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()
         ]

@@ -10,6 +10,25 @@ def tables_in_order():
     return Table.objects.select_related("section__group_leader").order_by("position", "id")
 
 
+_TABLES: dict[int, tuple[int, dict[int, Table]]] = {}
+_TABLES_LIMIT = 256
+
+
+def known_tables(restaurant, table_ids) -> list[Table]:
+    """The restaurant's tables of these ids in the order `tables_in_order` gives, from a per-process
+    copy keyed by `policy_version` (a table edit is a policy edit: it bumps the version).
+    Rendered only: never saved, never changed. One query when the version moved."""
+    version = restaurant.policy_version
+    cached = _TABLES.get(restaurant.pk)
+    if cached is None or cached[0] != version or any(t not in cached[1] for t in table_ids):
+        tables = {table.pk: table for table in tables_in_order().filter(restaurant_id=restaurant.pk)}
+        if len(_TABLES) >= _TABLES_LIMIT:
+            _TABLES.clear()
+        _TABLES[restaurant.pk] = cached = (version, tables)
+    tables = [cached[1][t] for t in table_ids if t in cached[1]]
+    return sorted(tables, key=lambda table: (table.position, table.pk))
+
+
 def tables_of(reservation) -> list[Table]:
     # The write that just rendered the booking's webhook snapshot (services.events) read them already.
     known = reservation.__dict__.get("_snapshot_tables")

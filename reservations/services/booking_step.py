@@ -15,14 +15,17 @@ cannot seat two parties on one table.
 
 import datetime as dt
 
+from django.db import connection
+
 from config.exceptions import not_found
 from reservations.engine import BookingRequest, Decision, evaluate
 from reservations.exceptions import BookingRulesViolated
-from reservations.selectors.engine_policy import policy_for, section_group_id
+from reservations.selectors.engine_policy import VERSIONS_SQL, policy_for, section_group_id
 from reservations.selectors.occupancy import load_occupancy
+from reservations.selectors.reservations import known_tables
 from reservations.services import allocations
 from reservations.services.availability_version import bump_availability_version
-from reservations.services.locking import lock_restaurant
+from reservations.services.locking import lock_statement
 
 
 class BookingStep:
@@ -31,8 +34,14 @@ class BookingStep:
     def __init__(self, restaurant, now: dt.datetime):
         self.restaurant = restaurant
         self.now = now
-        lock_restaurant(restaurant.pk)
-        allocations.drop_lapsed(restaurant, now)
+        # One round trip, three statements in this order: the lock; the version counters, read
+        # under it (the policy cache's key); the lapsed basket holds' tables freed.
+        lock_sql, lock_params = lock_statement(restaurant.pk)
+        drop_sql, drop_params = allocations.drop_lapsed_statement(restaurant.pk, now)
+        with connection.cursor() as cursor:
+            cursor.execute(f"{lock_sql}; {VERSIONS_SQL}; {drop_sql}", [*lock_params, restaurant.pk, *drop_params])
+            cursor.nextset()
+            restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         self.policy = policy_for(restaurant)
 
     def group(self, public_id: str | None, param: str) -> int | None:
@@ -55,11 +64,21 @@ class BookingStep:
     def occupy(self, owner, decision: Decision, *, expires_at: dt.datetime | None = None, moving: bool = False):
         """Link `owner`'s tables and allocate them for the decided time; `moving` replaces what it held."""
         kind = "hold" if owner._meta.model_name == "hold" else "reservation"
-        if moving:
-            allocations.release(**{kind: owner})
-            owner.tables.set(decision.table_ids)
-        else:
-            allocations.link_tables(owner.tables, decision.table_ids)
+        if kind == "reservation":  # the answer's and the webhook's tables, without reading them back
+            owner._known_tables = known_tables(self.restaurant, decision.table_ids)
+        if not moving:
+            allocations.link_and_allocate(
+                owner.tables,
+                restaurant=self.restaurant,
+                table_ids=decision.table_ids,
+                start=decision.starts_at,
+                end=decision.occupied_until,
+                expires_at=expires_at,
+                **{kind: owner},
+            )
+            return
+        allocations.release(**{kind: owner})
+        owner.tables.set(decision.table_ids)
         allocations.allocate(
             restaurant=self.restaurant,
             table_ids=decision.table_ids,
