@@ -1,9 +1,17 @@
 """Where the API platform keeps idempotent responses (settings.IDEMPOTENCY_STORE)."""
 
+import json
+
 from django.db import connection
+from django.utils import timezone
 
 from apikeys.models import IdempotencyRecord
 
+_REMEMBER = (
+    f'INSERT INTO "{IdempotencyRecord._meta.db_table}" '
+    '("restaurant_id", "key", "fingerprint", "status_code", "body", "headers", "created_at") '
+    "VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s)"
+)
 _FIND_FIELDS = ("id", "fingerprint", "status_code", "body", "headers", "created_at")
 _FIELDS = [IdempotencyRecord._meta.get_field(name) for name in _FIND_FIELDS]
 _FIND = (
@@ -44,8 +52,15 @@ class DatabaseStore:
     def forget(self, restaurant_id: int, key: str) -> None:
         IdempotencyRecord.objects.filter(restaurant_id=restaurant_id, key=key).delete()
 
-    def remember(self, restaurant_id: int, key: str, **fields) -> None:
-        IdempotencyRecord.objects.create(restaurant_id=restaurant_id, key=key, **fields)
+    def remember(
+        self, restaurant_id: int, key: str, *, fingerprint: str, status_code: int, body: bytes, headers: dict
+    ) -> None:
+        """One INSERT, written by hand: it runs on every idempotent write."""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _REMEMBER,
+                [restaurant_id, key, fingerprint, status_code, bytes(body), json.dumps(headers), timezone.now()],
+            )
 
     def purge(self, before) -> int:
         deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=before).delete()

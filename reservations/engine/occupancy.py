@@ -7,15 +7,18 @@ import datetime as dt
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 ONE_MINUTE = 60  # seconds
 
 
-@dataclass(frozen=True)
-class Busy:
+class Busy(NamedTuple):
     """A table taken from `start` to `end` (half-open) by a booking, a hold or a block.
 
     Instants are aware datetimes or epoch seconds (what the database loader reads).
+    A named tuple (immutable, compared by value) rather than a frozen dataclass: every
+    availability read and booking write builds one per allocation row, and a frozen
+    dataclass costs several times as much to build.
     """
 
     table_id: int

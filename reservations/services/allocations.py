@@ -64,9 +64,11 @@ def link_and_allocate(
     reservation=None,
     hold=None,
     expires_at: dt.datetime | None = None,
+    then: tuple[str, list] | None = None,
 ) -> None:
-    """`link_tables` then `allocate` (without a savepoint) in one round trip: two INSERT statements.
-    An overlap is refused by the exclusion constraint as in `allocate`."""
+    """`link_tables` then `allocate` (without a savepoint) in one round trip: two INSERT statements,
+    and `then` (a statement and its parameters) after them. An overlap is refused by the exclusion
+    constraint as in `allocate`."""
     table_ids = [int(t) for t in table_ids]
     if not table_ids:
         return
@@ -92,9 +94,12 @@ def link_and_allocate(
         expires_at,
         table_ids,
     ]
+    sql = f"{link}; {allocation}"
+    if then is not None:
+        sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
     try:
         with connection.cursor() as cursor:
-            cursor.execute(f"{link}; {allocation}", params)
+            cursor.execute(sql, params)
     except IntegrityError as error:
         if "allocation_no_overlap" in str(error):
             raise BookingRulesViolated.from_engine([violation("no_table_available")]) from error

@@ -24,7 +24,7 @@ from reservations.selectors.engine_policy import VERSIONS_SQL, policy_for, secti
 from reservations.selectors.occupancy import load_occupancy
 from reservations.selectors.reservations import known_tables
 from reservations.services import allocations
-from reservations.services.availability_version import bump_availability_version
+from reservations.services.availability_version import bump_availability_version, bump_statement
 from reservations.services.locking import lock_statement
 
 
@@ -34,6 +34,7 @@ class BookingStep:
     def __init__(self, restaurant, now: dt.datetime):
         self.restaurant = restaurant
         self.now = now
+        self._bumped = False  # the availability version moved in this step
         # One round trip, three statements in this order: the lock; the version counters, read
         # under it (the policy cache's key); the lapsed basket holds' tables freed.
         lock_sql, lock_params = lock_statement(restaurant.pk)
@@ -67,6 +68,8 @@ class BookingStep:
         if kind == "reservation":  # the answer's and the webhook's tables, without reading them back
             owner._known_tables = known_tables(self.restaurant, decision.table_ids)
         if not moving:
+            # The availability version moves in the same round trip (`finish` then has nothing to do):
+            # the same transaction, so the same effect at commit.
             allocations.link_and_allocate(
                 owner.tables,
                 restaurant=self.restaurant,
@@ -74,8 +77,10 @@ class BookingStep:
                 start=decision.starts_at,
                 end=decision.occupied_until,
                 expires_at=expires_at,
+                then=None if self._bumped else bump_statement(self.restaurant.pk),
                 **{kind: owner},
             )
+            self._bumped = True
             return
         allocations.release(**{kind: owner})
         owner.tables.set(decision.table_ids)
@@ -90,4 +95,6 @@ class BookingStep:
 
     def finish(self) -> None:
         """Availability answers (ETags) of the restaurant are stale from this commit on."""
-        bump_availability_version(self.restaurant.pk, policy_changed=False)
+        if not self._bumped:
+            bump_availability_version(self.restaurant.pk, policy_changed=False)
+            self._bumped = True
