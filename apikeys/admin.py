@@ -3,6 +3,7 @@
 Owners and co-owners only; see apikeys/scoped_admin.py for the scoping rules.
 """
 
+import threading
 import time
 
 from django.contrib import admin, messages
@@ -14,7 +15,8 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from apikeys.forms import InvitationForm, MembershipChangeForm, MintKeyForm
@@ -31,7 +33,9 @@ from apikeys.services import (
     remove_member,
     resend_invitation,
     revoke_key,
+    send_password_reset,
 )
+from apikeys.usage import recent_use
 from reservations.models import Restaurant
 
 admin.site.site_header = "Reservations back office"
@@ -43,6 +47,7 @@ admin.site.index_title = "Back office"
 # travels in a cookie, no other session can read it, and a reload shows only the last 4.
 SECRET_SESSION_KEY = "apikeys.secret_once"
 SECRET_MAX_AGE = 300
+_page = threading.local()
 
 
 class KeyStateFilter(admin.SimpleListFilter):
@@ -63,7 +68,8 @@ class KeyStateFilter(admin.SimpleListFilter):
 @admin.register(ApiKey)
 class ApiKeyAdmin(RestaurantScopedAdmin):
     required_role = MANAGE_KEYS
-    list_display = ("name", "masked_secret", "scopes_display", "api_version", "created_at", "state")
+    # The state first after the name: at 1280 px nothing of it may fall off the right edge.
+    list_display = ("name", "state", "masked_secret", "scopes_display", "last_used", "created", "api_version")
     list_filter = (KeyStateFilter, "api_version")
     search_fields = ("name", "last4", "public_id")
     list_select_related = ("restaurant", "created_by")
@@ -109,7 +115,30 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
 
     @admin.display(description="Scopes")
     def scopes_display(self, obj):
-        return ", ".join(obj.scopes)
+        return format_html_join(mark_safe("<br>"), "{}", ((scope,) for scope in obj.scopes))
+
+    @admin.display(description="Created", ordering="created_at")
+    def created(self, obj):
+        return timezone.localtime(obj.created_at).strftime("%Y-%m-%d")
+
+    @admin.display(description="Last used", ordering="last_used_at")
+    def last_used(self, obj):
+        marks = getattr(_page, "recent_use", {})
+        used = max([t for t in (obj.last_used_at, marks.get(obj.public_id)) if t is not None], default=None)
+        return timezone.localtime(used).strftime("%Y-%m-%d %H:%M") if used else "never"
+
+    def changelist_view(self, request, extra_context=None):
+        response = super().changelist_view(request, extra_context)
+        changelist = (getattr(response, "context_data", None) or {}).get("cl")
+        if changelist is None:
+            return response
+        # The uses not yet copied into the database, for the keys of this page (one MGET),
+        # for this thread while the page renders (the admin instance is shared by threads).
+        _page.recent_use = recent_use(key.public_id for key in changelist.result_list)
+        try:
+            return response.render()
+        finally:
+            _page.recent_use = {}
 
     @admin.display(description="Created by")
     def creator(self, obj):
@@ -119,7 +148,8 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
     def state(self, obj):
         if obj.revoked_at is None:
             return "live"
-        return format_html("revoked {}", obj.revoked_at.strftime("%Y-%m-%d %H:%M UTC"))
+        # In the restaurant's time zone (the back office's middleware activates it).
+        return format_html("revoked {}", timezone.localtime(obj.revoked_at).strftime("%Y-%m-%d %H:%M %Z"))
 
     # --- URLs -------------------------------------------------------------------------
 
@@ -238,6 +268,18 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
         keys = list(queryset)
         if any(not self.can_manage_restaurant(request, key.restaurant_id) for key in keys):
             raise PermissionDenied
+        if request.POST.get("confirm") != "yes":
+            # Ask first, listing the keys and what stops working (as Django's delete action does).
+            context = {
+                **self.admin_site.each_context(request),
+                "title": "Revoke these API keys?",
+                "opts": self.opts,
+                "keys": keys,
+                "live": [key for key in keys if key.is_live],
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            }
+            request.current_app = self.admin_site.name
+            return TemplateResponse(request, "admin/apikeys/apikey/revoke_confirmation.html", context)
         revoked = 0
         for key in keys:
             if key.is_live:
@@ -268,6 +310,22 @@ class MembershipAdmin(RestaurantScopedAdmin):
     ordering = ("restaurant__name", "user__username")
     fields = ("user", "restaurant", "role")
     form = MembershipChangeForm
+    actions = ["send_password_reset_selected"]
+
+    @admin.action(description="E-mail the selected staff a link to choose a new password")
+    def send_password_reset_selected(self, request, queryset):
+        members = list(queryset.select_related("user", "restaurant"))
+        if any(not self.can_manage_restaurant(request, member.restaurant_id) for member in members):
+            raise PermissionDenied
+        sent = 0
+        for member in members:
+            try:
+                send_password_reset(membership=member)
+                sent += 1
+            except MembershipError as error:
+                self.message_user(request, str(error), messages.WARNING)
+        if sent:
+            self.message_user(request, f"{sent} password link(s) sent.", messages.SUCCESS)
 
     @admin.display(description="E-mail")
     def email(self, obj):

@@ -31,6 +31,7 @@ from rest_framework.authentication import BaseAuthentication
 
 from apikeys.models import SCOPES, ApiKey
 from apikeys.secrets import hash_secret
+from apikeys.usage import mark_used
 from reservations.models import Restaurant
 
 VOLATILE = ("policy_version", "availability_version")
@@ -160,6 +161,7 @@ class ApiKeyAuthentication(BaseAuthentication):
             raise exceptions.AuthenticationFailed()
         key, restaurant = found
         key._state.fields_cache["restaurant"] = restaurant
+        mark_used(key.public_id)
         return ApiClient(key=key, restaurant=restaurant), key
 
     def authenticate_header(self, request) -> str:

@@ -49,6 +49,8 @@ class ApiKey(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # Copied from Redis every five minutes (apikeys/usage.py); the admin adds the newer marks.
+    last_used_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = "API key"

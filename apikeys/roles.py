@@ -31,6 +31,8 @@ CAPABILITY_ROLES: dict[str, frozenset[str]] = {
 }
 
 _ROLES_CACHE_ATTR = "_backoffice_roles"
+_ZONES_CACHE_ATTR = "_backoffice_zones"
+_RESTAURANTS_CACHE_ATTR = "_backoffice_restaurants"
 
 
 @dataclass(frozen=True)
@@ -71,10 +73,28 @@ def roles_by_restaurant(request) -> dict[int, str]:
         return cached
     user = getattr(request, "user", None)
     roles: dict[int, str] = {}
+    restaurants = {}
     if user is not None and user.is_authenticated and user.is_active and user.is_staff:
-        roles = dict(Membership.objects.filter(user_id=user.pk).values_list("restaurant_id", "role"))
+        # The restaurants come in the same query (their names and time zones fill every page).
+        for membership in Membership.objects.filter(user_id=user.pk).select_related("restaurant"):
+            roles[membership.restaurant_id] = membership.role
+            restaurants[membership.restaurant_id] = membership.restaurant
     setattr(request, _ROLES_CACHE_ATTR, roles)
+    setattr(request, _RESTAURANTS_CACHE_ATTR, restaurants)
+    setattr(request, _ZONES_CACHE_ATTR, frozenset(r.timezone for r in restaurants.values()))
     return roles
+
+
+def member_restaurants(request) -> dict:
+    """{restaurant_id: Restaurant} of the request's user's memberships (read with the roles)."""
+    roles_by_restaurant(request)
+    return getattr(request, _RESTAURANTS_CACHE_ATTR, {})
+
+
+def restaurant_zones(request) -> frozenset[str]:
+    """The time zones of the restaurants the request's user has a role at (read with the roles)."""
+    roles_by_restaurant(request)
+    return getattr(request, _ZONES_CACHE_ATTR, frozenset())
 
 
 def restaurant_access(request, capability: str) -> RestaurantAccess:

@@ -6,11 +6,14 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from apikeys.models import DEFAULT_SCOPES, MAX_LIVE_KEYS, SCOPES, ApiKey, Invitation, Membership, Role
 from apikeys.secrets import generate_secret, hash_secret
@@ -244,3 +247,29 @@ def remove_member(*, membership: Membership) -> None:
         membership = Membership.objects.get(pk=membership.pk)
         ensure_an_owner_remains(membership, None)
         membership.delete()
+
+
+def password_reset_link(user) -> str:
+    """A link that lets `user` choose a new password (Django's token: it stops working once the
+    password changes, or after PASSWORD_RESET_TIMEOUT)."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    return f"{settings.BASE_URL}/staff/password/{uid}/{token}/"
+
+
+def send_password_reset(*, membership: Membership) -> str:
+    """E-mail a staff member a link to choose a new password (asked by an owner of one of their
+    restaurants); returns the link (for the support command). The old password keeps working
+    until the new one is set."""
+    user = membership.user
+    if not user.email:
+        raise MembershipError(f"{user.get_username()} has no e-mail address to send the link to.")
+    if not user.is_active:
+        raise MembershipError(f"{user.get_username()}'s account is disabled.")
+    link = password_reset_link(user)
+    body = render_to_string(
+        "emails/staff_password_reset.txt", {"user": user, "restaurant": membership.restaurant, "link": link}
+    )
+    subject = f"Choose a new password for the back office of {membership.restaurant.name}"
+    transaction.on_commit(lambda: send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email]))
+    return link

@@ -16,8 +16,11 @@ app.conf.beat_schedule = {
     "expire-basket-holds": {"task": "holds.tasks.expire_basket_holds", "schedule": 30.0},
     # The outbox: rows whose doorbell was lost, retries that fell due, endpoints to disable.
     "sweep-outbox": {"task": "webhooks.tasks.sweep", "schedule": 5.0},
+    "persist-key-use": {"task": "apikeys.tasks.persist_key_use", "schedule": 300.0},
     "purge-idempotency-records": {
         "task": "apikeys.tasks.purge_idempotency_records",
         "schedule": crontab(minute=17),
     },
+    "recompute-guest-statistics": {"task": "guests.tasks.recompute_guest_statistics", "schedule": crontab(minute=7)},
+    "expire-waitlist-entries": {"task": "waitlist.tasks.expire_waitlist_entries", "schedule": 300.0},
 }

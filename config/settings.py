@@ -102,7 +102,8 @@ BASE_URL = os.environ.get("BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 DOCS_URL = os.environ.get("DOCS_URL", f"{BASE_URL}/docs").rstrip("/")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # Django's admin with the back office's site (home page, day sheet): backoffice/apps.py.
+    "backoffice.apps.BackOfficeAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -120,6 +121,7 @@ INSTALLED_APPS = [
     "holds",
     "waitlist",
     "webhooks",
+    "backoffice",
 ]
 
 MIDDLEWARE = [
@@ -131,6 +133,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "backoffice.middleware.RestaurantTimezoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as Axes requires: turns a login refused for a lockout into its 429 answer.
     "axes.middleware.AxesMiddleware",
@@ -283,6 +286,8 @@ SPECTACULAR_SETTINGS = {
         {"name": "Availability", "description": "What can be booked, per day and per month."},
         {"name": "Holds", "description": "Slots taken off sale without a booking."},
         {"name": "Reservations", "description": "Bookings and their lifecycle events."},
+        {"name": "Waitlist", "description": "Parties waiting for a table (read only)."},
+        {"name": "Guests", "description": "The restaurant's guest book (needs `guests:read`)."},
     ],
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/v1",

@@ -12,6 +12,8 @@ api_patterns = [
     path("", include("apikeys.api.urls")),
     path("", include("reservations.api.urls")),
     path("", include("holds.api.urls")),
+    path("", include("waitlist.api.urls")),
+    path("", include("guests.api.urls")),
     path("openapi.json", SchemaView.as_view(), name="openapi"),
 ]
 
@@ -41,6 +43,9 @@ def handler403(request, exception=None):
 def handler404(request, exception=None):
     if is_api_path(request.path_info):
         return api_handler404(request, exception)
+    if request.path_info.startswith("/admin/"):
+        # The admin's own styled page, not a bare "Not Found".
+        return defaults.page_not_found(request, exception, template_name="admin/404.html")
     return defaults.page_not_found(request, exception)
 
 

@@ -46,6 +46,8 @@ class Guest(models.Model):
     last_visit_at = models.DateTimeField(null=True, blank=True)
     # A merged-away profile points at its survivor; its id keeps resolving there.
     merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # Set by a data-protection erasure: the profile is blanked and no longer served.
+    erased_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -55,6 +57,9 @@ class Guest(models.Model):
             models.Index(fields=["restaurant", "email"], name="guest_email_idx"),
             models.Index(fields=["restaurant", "phone"], name="guest_phone_idx"),
             models.Index(fields=["restaurant", "-created_at", "-id"], name="guest_list_idx"),
+            models.Index(fields=["restaurant", "updated_at", "id"], name="guest_updated_idx"),
+            # The accent-insensitive `query` search: the stored column search_text and its trigram GIN
+            # index are created in SQL by migrations 0005 and 0006 (Django does not declare them).
         ]
         constraints = [
             models.CheckConstraint(
@@ -68,3 +73,36 @@ class Guest(models.Model):
 
     def __str__(self) -> str:
         return " ".join(part for part in (self.first_name, self.last_name) if part) or self.public_id
+
+
+class GuestMerge(models.Model):
+    """One merge of two profiles, kept so that it can be undone.
+
+    `reservation_ids` and `waitlist_entry_ids` are the rows that belonged to the absorbed profile
+    when it was merged (they go back on unmerge); `survivor_filled` the survivor's fields the merge
+    filled from the absorbed profile, with their previous values (restored on unmerge when unchanged).
+    """
+
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
+    survivor = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+")
+    absorbed = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+")
+    reservation_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
+    waitlist_entry_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
+    survivor_filled = models.JSONField(default=dict, blank=True)
+    merged_by = models.CharField(max_length=150, blank=True, default="")
+    merged_at = models.DateTimeField(auto_now_add=True)
+    unmerged_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-merged_at", "-id"]
+        indexes = [models.Index(fields=["absorbed", "-merged_at"], name="guest_merge_absorbed_idx")]
+        constraints = [
+            tenant_key("guest_merge_tenant_key"),
+            models.CheckConstraint(name="guest_merge_two_profiles", condition=~Q(survivor=models.F("absorbed"))),
+            models.UniqueConstraint(
+                fields=["absorbed"], condition=Q(unmerged_at__isnull=True), name="guest_merge_one_live_per_absorbed"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.absorbed_id} into {self.survivor_id}"

@@ -11,6 +11,7 @@ from config.shapes import (
     date_time,
     enum,
     integer,
+    list_shape,
     nullable,
     obj,
     object_id,
@@ -90,3 +91,6 @@ class GuestShape(Shape):
             "created_at": timestamp(row.created_at, tz),
             "updated_at": timestamp(row.updated_at, tz),
         }
+
+
+GuestListShape = list_shape(GuestShape, "A page of guest profiles.")

@@ -70,6 +70,87 @@ class OverrideScopeRequired(Forbidden):
         )
 
 
+class StatusMoveNotAllowed(Conflict):
+    """A staff move the booking's status (or the clock) does not allow."""
+
+    code = "status_move_not_allowed"
+
+
+class NothingToUndo(Conflict):
+    code = "nothing_to_undo"
+
+
+class TableConflict(Refused):
+    """The booking's tables are taken by another party: names the tables, times and who holds them."""
+
+    code = "table_conflict"
+
+    def __init__(self, reservation, conflicts: list[dict], *, no_other_table: bool = False, undo: bool = False):
+        what = f"Booking {reservation.public_id}" if reservation is not None else "The walk-in"
+        if conflicts:
+            taken = "; ".join(
+                f"table {c['table']} is taken {c['start_time']}-{c['end_time']} by {c['label']}" for c in conflicts
+            )
+            message = f"{what} cannot {'go back to' if undo else 'have'} its table: {taken}."
+        else:
+            message = f"{what} has no table."
+        if no_other_table:
+            message += " No other table is free for this party at this time."
+        elif not undo and reservation is not None:
+            message += " A manager can approve it onto another free table (override)."
+        super().__init__(message, conflicts=conflicts)
+        self.conflicts = conflicts
+
+
+register(
+    ErrorCode(
+        "status_move_not_allowed",
+        409,
+        "A back-office move the booking's status does not allow (seat a cancelled booking, a no-show before the "
+        "start time...).",
+        "Read the booking's status; the message names the statuses the move is allowed from.",
+        group="staff",
+    ),
+    ErrorCode(
+        "override_not_allowed",
+        409,
+        "An override (approve over a refusal, a party larger than its tables) asked by a user without a manager's "
+        "power.",
+        "Ask a manager, owner or co-owner.",
+        group="staff",
+    ),
+    ErrorCode(
+        "tables_too_small",
+        409,
+        "The tables chosen seat fewer guests than the party.",
+        "Choose more or larger tables, or override with a manager's power.",
+        group="staff",
+    ),
+    ErrorCode(
+        "no_service_now",
+        409,
+        "A walk-in outside every service of the day.",
+        "Take a phone booking for a later service instead.",
+        group="staff",
+    ),
+    ErrorCode(
+        "table_conflict",
+        422,
+        "The booking's table is taken by another party at that time (approval, a table choice, an undo); the "
+        "message and `conflicts` name the table, the times and the booking or hold holding it.",
+        "Choose another table, decline, or approve with a manager's override onto another free table.",
+        group="staff",
+    ),
+    ErrorCode(
+        "nothing_to_undo",
+        409,
+        "The booking has no seat, complete or no-show move of the last five minutes to take back.",
+        "Make the move you want instead.",
+        group="staff",
+    ),
+)
+
+
 def refused(code: str, message: str, param: str | None = None) -> Refused:
     """A 422 of its own code (guarantee rules, required guest fields...)."""
     return Refused(message, code=code, param=param)

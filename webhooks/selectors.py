@@ -59,11 +59,10 @@ def endpoints_due(endpoint_ids, now: dt.datetime) -> set[int]:
 
 def endpoints_with_due_deliveries(now: dt.datetime, among=None) -> list[tuple[int, bool]]:
     """(endpoint id, failing?) of every enabled endpoint with a delivery due (of `among` when given)."""
-    due = Delivery.objects.filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
+    due = Delivery.objects.filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now, endpoint__enabled=True)
     if among is not None:
         due = due.filter(endpoint_id__in=list(among))
-    ids = set(due.values_list("endpoint_id", flat=True).distinct())
-    rows = Endpoint.objects.filter(pk__in=ids, enabled=True).order_by("pk").values_list("pk", "failing_since")
+    rows = due.values_list("endpoint_id", "endpoint__failing_since").distinct().order_by("endpoint_id")
     return [(pk, failing is not None) for pk, failing in rows]
 
 

@@ -6,7 +6,7 @@ availability version (RestaurantScopedAdmin.bump_availability). Scoping rules:
 apikeys/scoped_admin.py.
 """
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.filters import RelatedOnlyFieldListFilter
 from django.core.exceptions import PermissionDenied
 from django.db import models
@@ -22,6 +22,7 @@ from reservations.admin.forms import (
     SectionForm,
     ShiftForm,
 )
+from reservations.admin.protection import ProtectingInlineFormSet, outgrown_bookings, protected_bookings
 from reservations.models import (
     Block,
     Closure,
@@ -44,11 +45,43 @@ class PolicyAdmin(RestaurantScopedAdmin):
     bump_availability = True
     choice_select_related = CHOICE_SELECT_RELATED
 
+    def get_deleted_objects(self, objs, request):
+        """Bookings that depend on what is deleted make it protected: listed, never cascaded."""
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, perms_needed, [*protected, *protected_bookings(objs)]
+
+    def delete_model(self, request, obj):
+        if protected_bookings([obj]):  # the page refused already; a crafted POST is refused too
+            raise PermissionDenied
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        if protected_bookings(list(queryset)):
+            raise PermissionDenied
+        super().delete_queryset(request, queryset)
+
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        if formset.model is Table:
+            for table in formset.new_objects + [obj for obj, _changed in formset.changed_objects]:
+                warn_outgrown(request, table)
+
+
+def warn_outgrown(request, table) -> None:
+    lines = outgrown_bookings(table)
+    if lines:
+        messages.warning(
+            request,
+            f"Table {table} now seats {table.max_capacity}; these bookings no longer fit and need another "
+            "table: " + "; ".join(lines),
+        )
+
 
 class PolicyInline(RestaurantScopedTabularInline):
     required_role = MANAGE_POLICY
     view_role = HOST
     choice_select_related = CHOICE_SELECT_RELATED
+    formset = ProtectingInlineFormSet
     extra = 0
 
 
@@ -184,6 +217,11 @@ class TableAdmin(PolicyAdmin):
     fields = ("section", "name", "public_id", "min_capacity", "max_capacity", "bookable_online", "position")
     readonly_fields = ("public_id",)
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and "max_capacity" in form.changed_data:
+            warn_outgrown(request, obj)
+
 
 @admin.register(Combination)
 class CombinationAdmin(PolicyAdmin):
@@ -290,3 +328,6 @@ class CompanyAdmin(PolicyAdmin):
     search_fields = ("name", "public_id")
     fields = ("restaurant", "name", "public_id")
     readonly_fields = ("public_id",)
+
+
+from reservations.admin import bookings  # noqa: E402, F401  (bookings and holds, their actions)

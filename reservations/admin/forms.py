@@ -50,6 +50,182 @@ class LocalizedTextField(forms.CharField):
         return {language: translated.strip() for language, translated in data.items()}
 
 
+class PerLanguageWidget(forms.MultiWidget):
+    """One text box per language (`name_fr`, `name_en`, ...). A single posted `name` (plain text
+    or the JSON object of before) is still read, for scripts written against the old form."""
+
+    template_name = "reservations/widgets/per_language.html"
+
+    def __init__(self, languages, attrs=None):
+        self.languages = tuple(languages)
+        widgets = {code: forms.TextInput(attrs={"lang": code, "size": 40}) for code in self.languages}
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value):
+        if isinstance(value, str) and value.startswith("{"):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                pass
+        if isinstance(value, dict):
+            return [value.get(code) for code in self.languages]
+        if isinstance(value, str) and value:
+            return [value] + [None] * (len(self.languages) - 1)
+        return [None] * len(self.languages)
+
+    def value_from_datadict(self, data, files, name):
+        if name in data and not any(f"{name}_{code}" in data for code in self.languages):
+            return data[name]
+        return super().value_from_datadict(data, files, name)
+
+
+class PerLanguageField(forms.MultiValueField):
+    """Guest-facing text in each of the restaurant's languages, stored as {language: text}."""
+
+    def __init__(self, languages=LANGUAGES, *, required=True, **kwargs):
+        self.languages = tuple(languages)
+        self.text_required = required
+        fields = [forms.CharField(required=False, max_length=500) for _ in self.languages]
+        kwargs.setdefault("help_text", "In each language guests read; leave a language empty to fall back.")
+        super().__init__(
+            fields, required=False, require_all_fields=False, widget=PerLanguageWidget(self.languages), **kwargs
+        )
+
+    def clean(self, value):
+        if isinstance(value, str):  # the single text of before
+            legacy = LocalizedTextField(required=self.text_required)
+            return legacy.clean(value)
+        return super().clean(value)
+
+    def compress(self, values):
+        texts = {code: (text or "").strip() for code, text in zip(self.languages, values or [], strict=False)}
+        texts = {code: text for code, text in texts.items() if text}
+        if not texts:
+            if self.text_required:
+                raise ValidationError("Give the text in at least one language.")
+            return None
+        return texts
+
+    def has_changed(self, initial, data):
+        return self.widget.decompress(initial) != (self.widget.decompress(data) if isinstance(data, str) else data)
+
+
+def languages_for(restaurant, *values) -> list[str]:
+    """The restaurant's guest languages (primary first), plus any a stored text already uses."""
+    ordered = list(restaurant.guest_languages or []) if restaurant is not None else []
+    if restaurant is not None and restaurant.primary_language not in ordered:
+        ordered.insert(0, restaurant.primary_language)
+    if not ordered:
+        ordered = list(LANGUAGES)
+    for value in values:
+        if isinstance(value, dict):
+            ordered += [code for code in value if code not in ordered and code in LANGUAGES]
+    return ordered
+
+
+class PerLanguageFormMixin:
+    """Turns the listed JSON text fields into one box per language of the object's restaurant."""
+
+    per_language: tuple[tuple[str, bool], ...] = ()
+
+    def setup_languages(self):
+        restaurant = None
+        if self.instance.pk is not None:
+            restaurant = getattr(self.instance, "restaurant", None)
+        for name, required in self.per_language:
+            if name not in self.fields:
+                continue
+            value = getattr(self.instance, name, None)
+            old = self.fields[name]
+            self.fields[name] = PerLanguageField(
+                languages_for(restaurant, value), required=required, label=old.label, help_text=old.help_text
+            )
+
+
+class PartyMinutesWidget(forms.MultiWidget):
+    """A small table: rows of (from party size, seating minutes). A single posted JSON text is
+    still read, for scripts written against the old form."""
+
+    template_name = "reservations/widgets/party_minutes.html"
+    ROWS = 6
+
+    def __init__(self, attrs=None):
+        widgets = []
+        for _ in range(self.ROWS):
+            widgets += [
+                forms.NumberInput(attrs={"min": 1, "max": 1000, "style": "width:6em"}),
+                forms.NumberInput(attrs={"min": 1, "max": 1440, "style": "width:6em"}),
+            ]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value):
+        if isinstance(value, str):
+            try:
+                value = json.loads(value or "{}")
+            except ValueError:
+                value = {}
+        pairs = []
+        if isinstance(value, dict):
+            for size, minutes in value.items():
+                try:
+                    pairs.append((int(size), minutes))
+                except (TypeError, ValueError):
+                    continue
+        pairs.sort()
+        flat = [item for pair in pairs[: self.ROWS] for item in pair]
+        return flat + [None] * (2 * self.ROWS - len(flat))
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        subwidgets = context["widget"]["subwidgets"]
+        context["widget"]["rows"] = list(zip(subwidgets[::2], subwidgets[1::2], strict=True))
+        return context
+
+    def value_from_datadict(self, data, files, name):
+        if name in data and f"{name}_0" not in data:
+            return data[name]
+        return super().value_from_datadict(data, files, name)
+
+
+class PartyMinutesField(forms.MultiValueField):
+    widget = PartyMinutesWidget
+
+    def __init__(self, **kwargs):
+        fields = [
+            forms.IntegerField(required=False, min_value=1, max_value=1440) for _ in range(2 * PartyMinutesWidget.ROWS)
+        ]
+        kwargs.setdefault(
+            "help_text", "A longer (or shorter) seating from a party size on, e.g. from 6 guests: 150 minutes."
+        )
+        super().__init__(fields, required=False, require_all_fields=False, **kwargs)
+
+    def clean(self, value):
+        if isinstance(value, str):  # the JSON text of before; clean_seating_minutes_by_party_size checks it
+            try:
+                return json.loads(value or "{}")
+            except ValueError as exc:
+                raise ValidationError('A JSON object from party size to minutes, e.g. {"6": 150}.') from exc
+        return super().clean(value)
+
+    def compress(self, values):
+        values = list(values or [])
+        result = {}
+        for size, minutes in zip(values[::2], values[1::2], strict=False):
+            if size is None and minutes is None:
+                continue
+            if size is None or minutes is None:
+                raise ValidationError("Give both the party size and its minutes on each row you fill.")
+            if str(size) in result:
+                raise ValidationError(f"Party size {size} is given twice.")
+            result[str(size)] = minutes
+        return result
+
+    def has_changed(self, initial, data):
+        return PartyMinutesWidget().decompress(initial) != (
+            PartyMinutesWidget().decompress(data) if isinstance(data, str) else data
+        )
+
+
 def url_assumes_https(db_field, **kwargs):
     if isinstance(db_field, models.URLField):
         kwargs.setdefault("assume_scheme", "https")
@@ -132,9 +308,11 @@ class CombinationForm(forms.ModelForm):
         return cleaned
 
 
-class ShiftForm(forms.ModelForm):
-    name = LocalizedTextField()
-    guest_message = LocalizedTextField(required=False)
+class ShiftForm(PerLanguageFormMixin, forms.ModelForm):
+    per_language = (("name", True), ("guest_message", False))
+    name = PerLanguageField()
+    guest_message = PerLanguageField(required=False)
+    seating_minutes_by_party_size = PartyMinutesField(label="Seating minutes by party size")
     days = forms.TypedMultipleChoiceField(
         choices=[(index, day.capitalize()) for index, day in enumerate(WEEKDAYS)],
         coerce=int,
@@ -144,6 +322,10 @@ class ShiftForm(forms.ModelForm):
     class Meta:
         model = Shift
         fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.setup_languages()
 
     def clean_days(self):
         return sorted(set(self.cleaned_data["days"]))
@@ -171,18 +353,28 @@ class ShiftForm(forms.ModelForm):
         return cleaned
 
 
-class ClosureForm(forms.ModelForm):
-    name = LocalizedTextField(required=False)
-    guest_message = LocalizedTextField(required=False)
+class ClosureForm(PerLanguageFormMixin, forms.ModelForm):
+    per_language = (("name", False), ("guest_message", False))
+    name = PerLanguageField(required=False)
+    guest_message = PerLanguageField(required=False)
 
     class Meta:
         model = Closure
         fields = "__all__"
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.setup_languages()
 
-class DayNoteForm(forms.ModelForm):
-    message = LocalizedTextField()
+
+class DayNoteForm(PerLanguageFormMixin, forms.ModelForm):
+    per_language = (("message", True),)
+    message = PerLanguageField()
 
     class Meta:
         model = DayNote
         fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.setup_languages()

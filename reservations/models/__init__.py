@@ -4,6 +4,7 @@ from .floor import Combination, FloorPlan, Section, Table
 from .payments import ProviderEvent, SimulatedCardIntent, SimulatedCharge, SimulatedRefund
 from .restaurant import Restaurant
 from .schedule import Block, Closure, DayNote, Shift
+from .staff import StatusChange
 
 __all__ = [
     "Block",
@@ -21,6 +22,7 @@ __all__ = [
     "SimulatedCardIntent",
     "SimulatedCharge",
     "SimulatedRefund",
+    "StatusChange",
     "Table",
     "TableAllocation",
 ]

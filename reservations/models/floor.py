@@ -3,6 +3,7 @@ from django.db.models import F, Q
 
 from config.constraints import one_of, tenant_key
 from config.ids import new_section_id, new_table_id
+from reservations.models.validation import capacity_errors, raise_errors
 
 
 class AreaType(models.TextChoices):
@@ -82,6 +83,10 @@ class Table(models.Model):
             tenant_key("table_tenant_key"),
         ]
 
+    def clean(self):
+        super().clean()
+        raise_errors(capacity_errors(self, "table"))
+
     def __str__(self) -> str:
         return f"{self.section.name} / {self.name}" if self.section_id else self.name
 
@@ -102,6 +107,10 @@ class Combination(models.Model):
             models.CheckConstraint(name="combination_min_capacity_positive", condition=Q(min_capacity__gte=1)),
             models.CheckConstraint(name="combination_capacity_range", condition=Q(max_capacity__gte=F("min_capacity"))),
         ]
+
+    def clean(self):
+        super().clean()
+        raise_errors(capacity_errors(self, "joined table"))
 
     def __str__(self) -> str:
         names = ", ".join(t.name for t in self.tables.all()) if self.pk else ""

@@ -4,6 +4,7 @@ from django.db.models import F, Q
 
 from config.constraints import one_of
 from config.ids import new_restaurant_id
+from reservations.models.validation import raise_errors, restaurant_errors
 
 
 class Language(models.TextChoices):
@@ -113,6 +114,10 @@ class Restaurant(models.Model):
                 name="restaurant_guest_fields_valid", condition=Q(required_guest_fields__contained_by=GuestField.values)
             ),
         ]
+
+    def clean(self):
+        super().clean()
+        raise_errors(restaurant_errors(self))
 
     def __str__(self) -> str:
         return self.name

@@ -4,6 +4,7 @@ from django.db.models import F, Q
 
 from config.constraints import one_of, tenant_key
 from config.ids import new_shift_id
+from reservations.models.validation import raise_errors, shift_errors
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
@@ -78,6 +79,10 @@ class Shift(models.Model):
                 condition=Q(guarantee_per_guest_amount__isnull=True) | Q(guarantee_per_guest_amount__gte=1),
             ),
         ]
+
+    def clean(self):
+        super().clean()
+        raise_errors(shift_errors(self))
 
     def __str__(self) -> str:
         name = self.name

@@ -9,6 +9,7 @@ from reservations.services import allocations, events
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.locking import lock_restaurant
 from reservations.services.notify import notify_guest
+from waitlist.services import suggest_after_cancellation
 
 PARTNER_API = "partner_api"
 
@@ -31,6 +32,8 @@ def cancel_reservation(*, reservation: Reservation, reason: str = PARTNER_API) -
             reservation.guarantee_status = GuaranteeStatus.RELEASED  # the request ends unanswered, nothing charged
         reservation.save(update_fields=["status", "cancellation_reason", "guarantee_status", "updated_at"])
         allocations.release(reservation=reservation)
+        # The freed table may seat a party waiting for this date: staff see those entries suggested.
+        suggest_after_cancellation(reservation=reservation)
         # A card request that never became a booking is cancelled silently (no created event either).
         if announced:
             events.record(

@@ -24,6 +24,9 @@ from reservations.services.booking_step import BookingStep
 from reservations.services.guarantees import card_deadline, request_card
 from reservations.services.notify import notify_guest
 
+# Channels of bookings staff take themselves: never sent to approval.
+STAFF_CHANNELS = (Channel.BACK_OFFICE, Channel.WALK_IN, Channel.PHONE)
+
 
 @dataclass(frozen=True)
 class CreateParams:
@@ -43,6 +46,11 @@ class CreateParams:
     overrides: frozenset[str] = frozenset()
     excluded_from_shift_limits: bool | None = None  # None: not sent
     can_override: bool = False
+    # The mechanism and channel of the booking: the API's own unless a staff path says otherwise
+    # (a waitlist promotion is `waitlist` through the channel the guest joined by).
+    source: str = Source.API
+    booking_channel: str = Channel.API
+    guest_source: str = "api"  # a new guest profile's `source` (the back office passes phone, walk_in)
 
 
 @dataclass
@@ -158,7 +166,7 @@ def _guest(restaurant, params: CreateParams):
         if guest is None:
             raise not_found("guest_id", params.guest_id)
         return guest, {}
-    match = match_or_create(restaurant=restaurant, data=params.guest)
+    match = match_or_create(restaurant=restaurant, data=params.guest, source=params.guest_source)
     return match.guest, match.submitted
 
 
@@ -202,8 +210,8 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         reservation = Reservation(
             restaurant=restaurant,
             shift_id=slot.shift_id,
-            source=Source.API,
-            booking_channel=Channel.API,
+            source=params.source,
+            booking_channel=params.booking_channel,
             party_size=slot.party_size,
             service_date=slot.service_date,
             starts_at=slot.starts_at,
@@ -263,7 +271,9 @@ def _initial_status(reservation, slot: Slot, restaurant, guest, now, params: Cre
             cancel_hours=slot.guarantee.cancel_hours,
         )
         return ReservationStatus.AWAITING_GUARANTEE
-    return ReservationStatus.PENDING if slot.requires_approval else ReservationStatus.CONFIRMED
+    # A booking staff take themselves (phone, back office) is approved as it is made.
+    staff_made = params.booking_channel in STAFF_CHANNELS
+    return ReservationStatus.PENDING if slot.requires_approval and not staff_made else ReservationStatus.CONFIRMED
 
 
 def created_event_data(reservation) -> dict:

@@ -13,7 +13,7 @@ from reservations.models import Reservation
 from reservations.models.booking import FINAL_STATUSES, Channel, EventType, ReservationStatus
 from reservations.services import events
 from reservations.services.booking_step import BookingStep
-from reservations.services.create import created_event_data, find_company
+from reservations.services.create import STAFF_CHANNELS, created_event_data, find_company
 from reservations.services.guarantee_requests import (
     apply_guarantee_request,
     check_guarantee_change,
@@ -22,8 +22,6 @@ from reservations.services.guarantee_requests import (
 from reservations.services.notify import notify_guest
 
 SLOT_FIELDS = ("service_date", "start_time", "party_size", "section_id", "excluded_from_shift_limits")
-# Channels whose bookings a move never sends back to approval.
-STAFF_CHANNELS = (Channel.BACK_OFFICE, Channel.WALK_IN, Channel.PHONE)
 
 
 # A move of a booking holding an override power (a whole section, or exempt from the caps)
@@ -37,6 +35,8 @@ class ModifyParams:
     overrides: frozenset[str] = frozenset()
     guarantee_request: dict | None = None
     can_override: bool = False
+    # The channel of the change itself: `back_office` when staff make it (never sent to approval).
+    channel: str = Channel.API
 
 
 def _check_inherited_powers(reservation: Reservation, params: ModifyParams) -> None:
@@ -130,7 +130,8 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
         if any(name in fields for name in SLOT_FIELDS):
             required_before = slot_guarantee(reservation, step.policy)
             decision, waived = _reslot(step, reservation, params, changes)
-            _after_move(reservation, decision, required_before is not None, _asks_more(changes))
+            staff_move = params.channel in STAFF_CHANNELS
+            _after_move(reservation, decision, required_before is not None, _asks_more(changes) and not staff_move)
         if params.guarantee_request is not None:
             apply_guarantee_request(reservation, params.guarantee_request, step.policy, now)
             notify_guest(reservation, "card_request")

@@ -166,7 +166,17 @@ def test_revoke_button_and_bulk_action(login, world_a):
     assert "revoke/" not in page and "revoked" in page
 
     other, other_secret = make_key(world_a.restaurant, name="bulk")
+    # The bulk action asks first, listing the keys; nothing is revoked until the answer.
     response = client.post("/admin/apikeys/apikey/", {"action": "revoke_selected", "_selected_action": [other.pk]})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Revoke these API keys?" in page and f"sk_live_...{other.last4}" in page
+    other.refresh_from_db()
+    assert other.is_live and ping(other_secret).status_code == 200
+    response = client.post(
+        "/admin/apikeys/apikey/",
+        {"action": "revoke_selected", "_selected_action": [other.pk], "confirm": "yes"},
+    )
     assert response.status_code == 302
     other.refresh_from_db()
     assert not other.is_live
@@ -199,3 +209,22 @@ def test_key_list_columns(login, world_a):
     for text in (key.name, f"sk_live_...{key.last4}", "reservations:read", key.api_version, "live"):
         assert text in body
     assert key.secret_hash not in body
+
+
+def test_the_key_list_shows_when_each_key_was_last_used(login, world_a):
+    from apikeys import usage
+
+    client = login("owner")
+    key, secret = make_key(world_a.restaurant, name="key-in-use")
+    unused, _ = make_key(world_a.restaurant, name="key-idle")
+    usage._marked.clear()
+    assert ping(secret).status_code == 200
+    page = client.get("/admin/apikeys/apikey/").content.decode()
+    row = page[page.index("key-in-use") :]
+    assert "never" not in row[: row.index("</tr>")]  # the fresh mark, read from Redis
+    assert "never" in page[page.index("key-idle") :]
+    assert usage.persist_key_use() >= 1
+    key.refresh_from_db()
+    assert key.last_used_at is not None
+    unused.refresh_from_db()
+    assert unused.last_used_at is None

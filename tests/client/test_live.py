@@ -94,6 +94,12 @@ def test_the_whole_booking_flow(client, live_gunicorn, keys):
     fetched = client.reservations.retrieve(booking.id, expand=["events"])
     assert [event.type_.value for event in fetched.events] == ["reservation.created", "reservation.updated"]
 
+    guest = client.guests.retrieve(booking.guest.id)
+    assert guest.email == "ada@example.com"
+    assert [g.id for g in client.guests.list(email="ADA@example.com").data] == [guest.id]
+    assert [g.id for g in client.guests.list_all(query=guest.last_name[:3])] == [guest.id]
+    assert list(client.waitlist_entries.list_all()) == []
+
     cancelled = client.reservations.cancel(booking.id)
     assert cancelled.status == ReservationStatus.CANCELLED
     assert client.reservations.cancel(booking.id).status == ReservationStatus.CANCELLED  # 200 again

@@ -6,17 +6,14 @@ import pytest
 import requests
 
 from apikeys.models import ApiKey
+from tests.e2e import admin_login
 from tests.factories import MembershipFactory, RestaurantFactory
 
 PASSWORD = "e2e owner password"
 
 
 def log_in(page, base, username):
-    page.goto(base + "/admin/login/?next=/admin/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(base + "/admin/")
+    admin_login.log_in(page, base, username, PASSWORD)
     assert "Reservations back office" in page.content()
 
 

@@ -12,7 +12,7 @@ from tests.factories.apikeys import (
     UserFactory,
     make_key,
 )
-from tests.factories.guests import GuestFactory
+from tests.factories.guests import GuestFactory, GuestMergeFactory
 from tests.factories.holds import HoldFactory
 from tests.factories.payments import ProviderEventFactory, SimulatedCardIntentFactory, SimulatedChargeFactory
 from tests.factories.reservations import (
@@ -30,6 +30,7 @@ from tests.factories.reservations import (
     TableAllocationFactory,
     TableFactory,
 )
+from tests.factories.waitlist import WaitlistEntryFactory
 from tests.factories.webhooks import DeliveryFactory, EndpointFactory, EventFactory, OutboxMessageFactory
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "EventFactory",
     "FloorPlanFactory",
     "GuestFactory",
+    "GuestMergeFactory",
     "HoldFactory",
     "InvitationFactory",
     "MembershipFactory",
@@ -61,5 +63,6 @@ __all__ = [
     "TableAllocationFactory",
     "TableFactory",
     "UserFactory",
+    "WaitlistEntryFactory",
     "make_key",
 ]

@@ -2,7 +2,7 @@
 
 import factory
 
-from guests.models import Guest, GuestSource
+from guests.models import Guest, GuestMerge, GuestSource
 
 
 class GuestFactory(factory.django.DjangoModelFactory):
@@ -15,3 +15,14 @@ class GuestFactory(factory.django.DjangoModelFactory):
     first_name = "Alice"
     last_name = "Martin"
     source = GuestSource.MANUAL
+
+
+class GuestMergeFactory(factory.django.DjangoModelFactory):
+    """A merge record (the services write real ones; this is for admin and listing tests)."""
+
+    class Meta:
+        model = GuestMerge
+
+    restaurant = factory.SubFactory("tests.factories.reservations.RestaurantFactory")
+    survivor = factory.SubFactory(GuestFactory, restaurant=factory.SelfAttribute("..restaurant"))
+    absorbed = factory.SubFactory(GuestFactory, restaurant=factory.SelfAttribute("..restaurant"), first_name="Bob")

@@ -104,6 +104,7 @@ class World:
         self.sections = list(world.get("sections", {}).values())
         self.companies = list(world.get("companies", {}).values())
         self.guests = list(world.get("guests", {}).values())
+        self.waitlist = list(world.get("waitlist", {}).values())
         self.reservations: list[str] = []  # every reservation seen
         self.live_reservations: list[str] = []  # not cancelled, as far as the run knows
         self.holds: list[str] = []  # every hold seen that is not converted (the hold list shows them)
@@ -308,6 +309,10 @@ def _real_path_ids(key: str, case) -> None:
             _supply(case, params, "reservation_id", WORLD_IDS.live_reservation())
         else:
             _supply(case, params, "reservation_id", WORLD_IDS.any_reservation())
+    if "guest_id" in params and WORLD_IDS.guests and _chance():
+        _supply(case, params, "guest_id", RNG.choice(WORLD_IDS.guests))
+    if "waitlist_entry_id" in params and WORLD_IDS.waitlist and _chance():
+        _supply(case, params, "waitlist_entry_id", RNG.choice(WORLD_IDS.waitlist))
     if "hold_id" in params and _chance():
         if key.startswith("DELETE"):
             hold = WORLD_IDS.take_live_hold()
@@ -336,6 +341,10 @@ def _real_query(key: str, case) -> None:
                 _supply(case, query, cursor, WORLD_IDS.any_reservation())
             elif key == "GET /v1/holds":
                 _supply(case, query, cursor, WORLD_IDS.any_hold())
+            elif key == "GET /v1/guests" and WORLD_IDS.guests:
+                _supply(case, query, cursor, RNG.choice(WORLD_IDS.guests))
+            elif key == "GET /v1/waitlist-entries" and WORLD_IDS.waitlist:
+                _supply(case, query, cursor, RNG.choice(WORLD_IDS.waitlist))
             elif key.endswith("/events"):
                 reservation_id = case.path_parameters.get("reservation_id", "")
                 if ID_RE.match(str(reservation_id)) and str(reservation_id).startswith("resv_"):
@@ -452,6 +461,10 @@ DATA_DEPENDENT_REFUSALS = {
     ("GET /v1/reservations", "ending_before"): "cursor not in the list",
     ("GET /v1/holds", "starting_after"): "cursor not in the list",
     ("GET /v1/holds", "ending_before"): "cursor not in the list",
+    ("GET /v1/guests", "starting_after"): "cursor not in the list",
+    ("GET /v1/guests", "ending_before"): "cursor not in the list",
+    ("GET /v1/waitlist-entries", "starting_after"): "cursor not in the list",
+    ("GET /v1/waitlist-entries", "ending_before"): "cursor not in the list",
     ("GET /v1/reservations/{reservation_id}/events", "starting_after"): "cursor not in the list",
     ("GET /v1/reservations/{reservation_id}/events", "ending_before"): "cursor not in the list",
     ("GET /v1/availability", "section_id"): "no such section",

@@ -347,3 +347,38 @@ def test_rate_limited(api, restaurant, conform):
     response = api.get("/v1/ping")
     error = conform.check(response)
     assert error["error"]["code"] == "rate_limited" and int(response["Retry-After"]) >= 1
+
+
+def test_guests_list_and_retrieve(api, bistro, conform):
+    from guests.services import merge_guests
+    from tests.factories import GuestFactory
+
+    survivor = GuestFactory(
+        restaurant=bistro.restaurant, email="a@example.com", phone="+33612345678", allergies=["nuts"], vip=True
+    )
+    absorbed = GuestFactory(restaurant=bistro.restaurant, first_name=None, last_name="Solo")
+    body = conform.check(api.get("/v1/guests", {"query": "alic", "vip": "true", "limit": 5}))
+    assert [g["id"] for g in body["data"]] == [survivor.public_id]
+    assert conform.check(api.get(f"/v1/guests/{absorbed.public_id}"))["last_name"] == "Solo"
+    merge_guests(survivor=survivor, absorbed=absorbed)
+    assert conform.check(api.get(f"/v1/guests/{absorbed.public_id}"))["id"] == survivor.public_id
+    conform.check(api.get("/v1/guests/gst_unknown"))
+    conform.check(api.get("/v1/guests", {"phone": "x" * 41}))
+
+
+def test_waitlist_entries_list_and_retrieve(api, bistro, conform, writer):
+    from tests.factories import ReservationFactory, WaitlistEntryFactory
+
+    entry = WaitlistEntryFactory(restaurant=bistro.restaurant, notes="Terrace", window_end_day_offset=1,
+                                 window_end=dt.time(0, 30), shift_name="Dinner",
+                                 shift_start_time=dt.time(19), shift_end_time=dt.time(1))  # fmt: skip
+    WaitlistEntryFactory(
+        restaurant=bistro.restaurant, status="promoted", reservation=ReservationFactory(restaurant=bistro.restaurant)
+    )
+    body = conform.check(api.get("/v1/waitlist-entries", {"expand": "guest", "service_date[gte]": "2026-12-01"}))
+    assert len(body["data"]) == 2 and body["data"][0]["guest"]["object"] == "guest"
+    assert conform.check(api.get(f"/v1/waitlist-entries/{entry.public_id}"))["notes"] == "Terrace"
+    assert "notes" not in conform.check(writer.get(f"/v1/waitlist-entries/{entry.public_id}"))
+    conform.check(writer.get("/v1/waitlist-entries", {"expand": "guest"}))  # 403 with param expand
+    conform.check(api.get("/v1/waitlist-entries/wl_unknown"))
+    conform.check(api.get("/v1/waitlist-entries", {"status": "nope"}))

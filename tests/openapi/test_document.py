@@ -28,6 +28,10 @@ OPERATION_IDS = {
     ("/v1/reservations/{reservation_id}", "patch"): "reservations_partial_update",
     ("/v1/reservations/{reservation_id}/cancel", "post"): "reservations_cancel",
     ("/v1/reservations/{reservation_id}/events", "get"): "reservations_events_list",
+    ("/v1/waitlist-entries", "get"): "waitlist_entries_list",
+    ("/v1/waitlist-entries/{waitlist_entry_id}", "get"): "waitlist_entries_retrieve",
+    ("/v1/guests", "get"): "guests_list",
+    ("/v1/guests/{guest_id}", "get"): "guests_retrieve",
 }
 HTTP_METHODS = ("get", "post", "put", "patch", "delete")
 

@@ -242,7 +242,9 @@ def test_every_problem_reported_with_its_path_and_nothing_changes(tmp_path):
         (lambda d: d.update(reservations=[{"key": "r1", "guest": "nobody", "service_date": "2026-12-05",
                                            "start_time": "19:30", "party_size": 2}]),
          'reservations[0].guest: unknown guest "nobody"'),
-        (lambda d: d.update(waitlist=[{"key": "w1"}]), "waitlist: not supported yet by this version of the loader"),
+        (lambda d: d.update(waitlist=[{"key": "w1", "guest": "nobody", "service_date": "2026-12-05", "party_size": 2,
+                                       "window_start": "20:00", "window_end": "21:00"}]),
+         'waitlist[0].guest: unknown guest "nobody"'),
         (lambda d: d["users"][0].update(role="admin"), "users[0].role: unknown role (one of owner, co_owner, manager, host)"),
         (lambda d: d["blocks"][0].update(tables="dining/1"), "blocks[0].tables: not a list"),
     ],
@@ -304,7 +306,7 @@ def test_missing_file():
     assert run.problems[0].startswith("document: cannot read /nonexistent/restaurant.yaml")
 
 
-def test_empty_unsupported_sections_are_accepted(tmp_path):
+def test_empty_optional_sections_are_accepted(tmp_path):
     document = example()
     document.update(guests=[], reservations=None, waitlist=[], webhook_endpoints=[])
     assert load_text(yaml.safe_dump(document, allow_unicode=True), tmp_path).code == 0

@@ -63,7 +63,7 @@ def test_a_booking_reaches_the_receiver_and_the_guest_through_the_worker(broker,
     restaurant = big_restaurant()
     api = make_client(restaurant)
     with Receiver() as receiver:
-        endpoint = EndpointFactory(restaurant=restaurant, url=receiver.url)
+        endpoint = EndpointFactory(restaurant=restaurant, url=receiver.url, events=["reservation.created"])
         body = next(booking_bodies())
         made = api.post("/v1/reservations", body, format="json", HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
         assert made.status_code == 201

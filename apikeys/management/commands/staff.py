@@ -1,8 +1,8 @@
-"""manage.py staff invite|resend|role|remove|list: a restaurant's back-office staff, by the
+"""manage.py staff invite|resend|role|remove|reset-password|list: a restaurant's back-office staff, by the
 same services as the back office (JSON on stdout; a refusal exits 1 with its message)."""
 
 from apikeys.models import Invitation, Membership, Role
-from apikeys.services import change_role, invite_member, remove_member, resend_invitation
+from apikeys.services import change_role, invite_member, remove_member, resend_invitation, send_password_reset
 from config.commands import SupportCommand
 from config.exceptions import NotFound
 from reservations.models import Restaurant
@@ -51,6 +51,9 @@ class Command(SupportCommand):
         remove = subparsers.add_parser("remove", help="take a member's role away")
         remove.add_argument("restaurant")
         remove.add_argument("username")
+        reset = subparsers.add_parser("reset-password", help="e-mail a member a link to choose a new password")
+        reset.add_argument("restaurant")
+        reset.add_argument("username")
         listing = subparsers.add_parser("list", help="members and pending invitations")
         listing.add_argument("restaurant")
 
@@ -74,6 +77,10 @@ class Command(SupportCommand):
         membership = membership_of(restaurant_of(restaurant), username)
         remove_member(membership=membership)
         return {"removed": member(membership)}
+
+    def do_reset_password(self, *, restaurant, username, **options):
+        membership = membership_of(restaurant_of(restaurant), username)
+        return {"sent_to": membership.user.email, "link": send_password_reset(membership=membership)}
 
     def do_list(self, *, restaurant, **options):
         place = restaurant_of(restaurant)

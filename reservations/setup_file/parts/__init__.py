@@ -5,7 +5,7 @@ returning cleaned data (reporting problems to `ctx.problems`; `raw` is MISSING
 when the file leaves the part out), and `create(cleaned, ctx)`, called inside
 the load's transaction once the whole file is valid. A part may refer to keys
 of the parts before it. Supporting a new part is writing one module and
-putting it here (in place of its `Unsupported` entry).
+listing it here.
 """
 
 from . import (
@@ -20,9 +20,9 @@ from . import (
     restaurant,
     shifts,
     users,
+    waitlist,
     webhook_endpoints,
 )
-from .unsupported import Unsupported
 
 PARTS = (
     restaurant,
@@ -34,7 +34,7 @@ PARTS = (
     blocks,
     guests,
     reservations,
-    Unsupported("waitlist"),
+    waitlist,
     api_keys,
     webhook_endpoints,
     users,

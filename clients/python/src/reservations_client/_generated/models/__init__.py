@@ -27,6 +27,7 @@ from .guest import Guest
 from .guest_input_request import GuestInputRequest
 from .guest_input_request_language import GuestInputRequestLanguage
 from .guest_language import GuestLanguage
+from .guest_list import GuestList
 from .guest_source import GuestSource
 from .hold import Hold
 from .hold_create_request import HoldCreateRequest
@@ -76,6 +77,13 @@ from .table import Table
 from .violation import Violation
 from .violation_code import ViolationCode
 from .violation_conflict import ViolationConflict
+from .waitlist_entries_list_expand_item import WaitlistEntriesListExpandItem
+from .waitlist_entries_list_status import WaitlistEntriesListStatus
+from .waitlist_entries_retrieve_expand_item import WaitlistEntriesRetrieveExpandItem
+from .waitlist_entry import WaitlistEntry
+from .waitlist_entry_joined_via import WaitlistEntryJoinedVia
+from .waitlist_entry_list import WaitlistEntryList
+from .waitlist_entry_status import WaitlistEntryStatus
 
 __all__ = (
     "Availability",
@@ -103,6 +111,7 @@ __all__ = (
     "GuestInputRequest",
     "GuestInputRequestLanguage",
     "GuestLanguage",
+    "GuestList",
     "GuestSource",
     "Hold",
     "HoldCreateRequest",
@@ -146,4 +155,11 @@ __all__ = (
     "Violation",
     "ViolationCode",
     "ViolationConflict",
+    "WaitlistEntriesListExpandItem",
+    "WaitlistEntriesListStatus",
+    "WaitlistEntriesRetrieveExpandItem",
+    "WaitlistEntry",
+    "WaitlistEntryJoinedVia",
+    "WaitlistEntryList",
+    "WaitlistEntryStatus",
 )

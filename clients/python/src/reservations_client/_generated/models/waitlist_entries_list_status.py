@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+
+class WaitlistEntriesListStatus(StrEnum):
+    ACTIVE = "active"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+    OFFERED = "offered"
+    PROMOTED = "promoted"
+    SUGGESTED = "suggested"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,135 @@
+"""Bookings in the admin's own lists: read-only rows (changes go through the services), and
+actions that call the same services as the day sheet and `manage.py booking`.
+
+Hosts (and managers, owners) act; the manager's power is not used by bulk actions: a refused
+move is reported per booking and the others go ahead.
+"""
+
+from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
+
+from apikeys.roles import HOST, MANAGE_POLICY, restaurant_access
+from apikeys.scoped_admin import RestaurantScopedAdmin
+from config.exceptions import DomainError
+from config.formats import zone
+from holds.models import Hold
+from reservations.models import Reservation
+from reservations.services import staff
+
+
+def _run(modeladmin, request, queryset, service, done: str) -> None:
+    """One service call per selected row, each in its own transaction; refusals are listed."""
+    power = restaurant_access(request, MANAGE_POLICY)
+    succeeded, refused = 0, []
+    for row in queryset.select_related("restaurant"):
+        modeladmin.check_can_manage(request, row)
+        actor = staff.Actor(user=request.user, can_override=row.restaurant_id in power)
+        try:
+            service(row, actor)
+        except DomainError as error:
+            refused.append(error.message)  # it names the booking
+        else:
+            succeeded += 1
+    if succeeded:
+        modeladmin.message_user(request, f"{succeeded} {done}.", messages.SUCCESS)
+    for line in refused:
+        modeladmin.message_user(request, line, messages.ERROR)
+
+
+def _booking_action(name: str, description: str, function, done: str):
+    def action(modeladmin, request, queryset):
+        _run(modeladmin, request, queryset, lambda row, actor: function(reservation=row, actor=actor), done)
+
+    action.__name__ = name
+    return admin.action(description=description)(action)
+
+
+@admin.register(Reservation)
+class ReservationAdmin(RestaurantScopedAdmin):
+    required_role = HOST
+    list_display = (
+        "public_id",
+        "service_date",
+        "local_time",
+        "party_size",
+        "guest",
+        "status",
+        "table_names",
+        "booking_channel",
+        "day_sheet_link",
+    )
+    list_filter = ("status", "booking_channel", "service_date")
+    search_fields = ("public_id", "guest__first_name", "guest__last_name", "guest__phone", "guest__email")
+    list_select_related = ("guest", "restaurant")
+    date_hierarchy = "service_date"
+    ordering = ("-service_date", "starts_at")
+    actions = [
+        _booking_action("approve", "Approve selected pending bookings", staff.approve_reservation, "approved"),
+        _booking_action("decline", "Decline selected pending bookings", staff.decline_reservation, "declined"),
+        _booking_action("seat", "Seat selected bookings", staff.seat_reservation, "seated"),
+        _booking_action(
+            "partially_seat",
+            "Mark selected bookings partially seated",
+            staff.partially_seat_reservation,
+            "partially seated",
+        ),
+        _booking_action("complete", "Complete selected bookings", staff.complete_reservation, "completed"),
+        _booking_action("no_show", "Mark selected bookings no-show", staff.no_show_reservation, "marked no-show"),
+        _booking_action("undo", "Undo the last move of selected bookings", staff.undo_last_move, "undone"),
+    ]
+    # Never the modification token: it opens the guest's own page as the guest.
+    readonly_fields = [f.name for f in Reservation._meta.concrete_fields if f.name not in ("id", "modification_token")]
+    exclude = ("tables", "modification_token")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("tables")
+
+    def has_add_permission(self, request):
+        return False  # phone bookings and walk-ins: the day sheet's forms
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a booking is cancelled, never deleted
+
+    def has_change_permission(self, request, obj=None):
+        # Rows are read-only; actions need the right to act (checked per row by check_can_manage).
+        return super().has_change_permission(request, obj) if obj is None else False
+
+    @admin.display(description="Time")
+    def local_time(self, obj):
+        return obj.starts_at.astimezone(zone(obj.restaurant.timezone)).strftime("%H:%M")
+
+    @admin.display(description="Tables")
+    def table_names(self, obj):
+        return ", ".join(table.name for table in obj.tables.all()) or "-"
+
+    @admin.display(description="Day sheet")
+    def day_sheet_link(self, obj):
+        return format_html(
+            '<a href="{}">edit on the day sheet</a>', reverse("admin:day_sheet_booking", args=[obj.public_id])
+        )
+
+
+@admin.register(Hold)
+class HoldAdmin(RestaurantScopedAdmin):
+    required_role = HOST
+    list_display = ("public_id", "service_date", "party_size", "kind", "status", "expires_at")
+    list_filter = ("status", "kind", "service_date")
+    search_fields = ("public_id",)
+    ordering = ("-created_at",)
+    actions = ["release"]
+    readonly_fields = [f.name for f in Hold._meta.concrete_fields if f.name not in ("id",)]
+    exclude = ("tables",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) if obj is None else False
+
+    @admin.action(description="Release selected holds")
+    def release(self, request, queryset):
+        _run(self, request, queryset, lambda row, actor: staff.staff_release_hold(hold=row, actor=actor), "released")
