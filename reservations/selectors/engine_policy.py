@@ -49,6 +49,12 @@ def fresh_versions(restaurant) -> None:
         restaurant.policy_version, restaurant.availability_version = row
 
 
+def cached_policy(restaurant_pk: int) -> tuple[int, Policy] | None:
+    """(policy_version, policy) this process holds for the restaurant, whatever the version now."""
+    with _lock:
+        return _POLICY_CACHE.get(restaurant_pk)
+
+
 def policy_for(restaurant) -> Policy:
     """The restaurant's policy as engine data, rebuilt only when its policy_version moved."""
     fresh_versions(restaurant)
