@@ -87,4 +87,30 @@ def render_rows(rows, *, guest_url: tuple[str, str] | None, override_for: str = 
     return mark_safe("".join(out))  # noqa: S308 - every typed value above is escaped
 
 
-__all__ = ["SafeString", "render_rows"]
+def render_service(block, rows_html: str) -> SafeString:
+    """One service's section: its covers against the caps, per seating time, and its rows."""
+    name = escape(block.name)
+    hours = f" <small>{block.start}–{block.end}</small>" if block.start else ""
+    cap = f" / {block.max_covers}" if block.max_covers is not None else ""
+    slots = "".join(
+        f'<li class="{"ds-full" if slot.full else ""}{" ds-empty" if not slot.covers else ""}">'
+        f"<b>{slot.time}</b> {slot.covers}{f'/{slot.cap}' if slot.cap is not None else ''}</li>"
+        for slot in block.slots
+    )
+    slots = f'<ul class="ds-slots" aria-label="Covers per seating time">{slots}</ul>' if block.slots else ""
+    if rows_html:
+        body = (
+            '<table class="ds-bookings"><thead><tr><th>Time</th><th>Party</th><th>Guest</th><th>Tables</th>'
+            f"<th>Status</th><th>Notes</th><th>Actions</th></tr></thead><tbody>{rows_html}</tbody></table>"
+        )
+    else:
+        body = '<p class="ds-none">No booking.</p>'
+    return mark_safe(  # noqa: S308 - the service's name is escaped, the rest are numbers and times
+        f'<section class="ds-service" id="service-{escape(block.key)}"><h2>{name}{hours}</h2>'
+        f'<p class="ds-covers"><span class="ds-cap{" ds-full" if block.full else ""}" data-covers="{block.covers}">'
+        f"Covers {block.covers}{cap}</span> · expected {block.expected} · in the room {block.seated}</p>"
+        f"{slots}{body}</section>"
+    )
+
+
+__all__ = ["SafeString", "render_rows", "render_service"]

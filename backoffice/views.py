@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from apikeys.roles import HOST, MANAGE_POLICY, member_restaurants, restaurant_access, roles_by_restaurant
 from backoffice.forms import EditBookingForm, NewBookingForm, SheetFilterForm
-from backoffice.rendering import render_rows
+from backoffice.rendering import render_rows, render_service
 from config.exceptions import DomainError
 from config.formats import zone
 from guests.services import GuestInput
@@ -183,7 +183,7 @@ def day_sheet(request):
         "restaurants": restaurants,
         "sheet": sheet,
         "services": [
-            (
+            render_service(
                 block,
                 render_rows(
                     block.rows,

@@ -17,6 +17,8 @@ app.conf.beat_schedule = {
     # The outbox: rows whose doorbell was lost, retries that fell due, endpoints to disable.
     "sweep-outbox": {"task": "webhooks.tasks.sweep", "schedule": 5.0},
     "persist-key-use": {"task": "apikeys.tasks.persist_key_use", "schedule": 300.0},
+    "sweep-card-requests": {"task": "guestpages.tasks.sweep_card_requests", "schedule": 60.0},
+    "invite-feedback": {"task": "guestpages.tasks.invite_feedback", "schedule": 900.0},
     "purge-idempotency-records": {
         "task": "apikeys.tasks.purge_idempotency_records",
         "schedule": crontab(minute=17),

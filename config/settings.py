@@ -122,6 +122,7 @@ INSTALLED_APPS = [
     "waitlist",
     "webhooks",
     "backoffice",
+    "guestpages",
 ]
 
 MIDDLEWARE = [
@@ -194,6 +195,8 @@ AXES_RESET_ON_SUCCESS = True
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
+# The guest pages and e-mails (reservations/guest_language.py): English and French translated here.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -223,6 +226,8 @@ if os.environ.get("EMAIL_FILE_PATH"):  # the file backend's directory (tests of 
 # without STRIPE_WEBHOOK_SECRET POST /payments/stripe/webhook answers 503 (Stripe retries later).
 STRIPE_SECRET_KEY = os.environ.get("STRIPE_SECRET_KEY", "").strip()
 STRIPE_WEBHOOK_SECRET = os.environ.get("STRIPE_WEBHOOK_SECRET", "").strip()
+# The account's publishable key, for Stripe.js on the guest's card step (public by design).
+STRIPE_PUBLISHABLE_KEY = os.environ.get("STRIPE_PUBLISHABLE_KEY", "").strip()
 # Another Stripe API address (stripe-mock, a recording server); empty: Stripe's own.
 STRIPE_API_BASE = os.environ.get("STRIPE_API_BASE", "").strip()
 STRIPE_MAX_NETWORK_RETRIES = env_int("STRIPE_MAX_NETWORK_RETRIES", 2)

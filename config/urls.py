@@ -24,6 +24,7 @@ urlpatterns = [
     path("staff/", include("apikeys.urls")),
     path("docs/", include("config.docs.urls")),
     path("payments/", include("reservations.payments.urls")),  # provider webhooks (signed by the provider)
+    path("book/", include("guestpages.urls")),  # the guest's pages (booking page, each booking's own page)
     path("", include("config.site_urls")),
 ]
 

@@ -5,20 +5,25 @@ handler `guest_email`, registered in reservations.apps)."""
 import logging
 
 from django.conf import settings
-from django.core.mail import send_mail
+from django.core.mail import EmailMultiAlternatives
+from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
 from config.formats import zone
 from reservations.configuration import booking_page_url
+from reservations.guest_language import django_language, guest_language
 from reservations.models import Reservation
 
 logger = logging.getLogger("reservations.emails")
 
 KINDS = {
-    "confirmation": "Your booking at {restaurant}",
-    "cancellation": "Your booking at {restaurant} is cancelled",
-    "card_request": "Please secure your booking at {restaurant} with a card",
+    "confirmation": _("Your booking at {restaurant}"),
+    "cancellation": _("Your booking at {restaurant} is cancelled"),
+    "card_request": _("Please secure your booking at {restaurant} with a card"),
+    "card_reminder": _("Reminder: secure your booking at {restaurant} with a card"),
+    "feedback_invitation": _("How was your visit to {restaurant}?"),
 }
 
 
@@ -37,10 +42,11 @@ def send(reservation_id: int, kind: str) -> bool:
         "deadline": reservation.guarantee_expires_at,
         "manage_url": f"{booking_page_url(restaurant)}/{reservation.modification_token}",
     }
-    with timezone.override(zone(restaurant.timezone)):  # dates in the restaurant's wall time
-        body = render_to_string(f"emails/{kind}.txt", context)
-    subject = KINDS[kind].format(restaurant=restaurant.name)
-    send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [address])
+    subject, body, html = render(kind, context, guest_language(restaurant, reservation.guest))
+    message = EmailMultiAlternatives(subject, body, settings.DEFAULT_FROM_EMAIL, [address])
+    if html:
+        message.attach_alternative(html, "text/html")
+    message.send()
     return True
 
 
@@ -50,3 +56,17 @@ def send_from_outbox(payload: dict) -> bool:
         return send(payload["reservation_id"], payload["kind"])
     except Reservation.DoesNotExist:  # deleted since: nothing to tell anyone
         return False
+
+
+def render(kind: str, context: dict, language: str) -> tuple[str, str, str | None]:
+    """Subject, plain text and HTML (None without an HTML template) in the guest's language,
+    dates in the restaurant's wall time."""
+    restaurant = context["restaurant"]
+    with translation.override(django_language(language)), timezone.override(zone(restaurant.timezone)):
+        subject = str(KINDS[kind]).format(restaurant=restaurant.name)
+        body = render_to_string(f"emails/{kind}.txt", context)
+        try:
+            html = render_to_string(f"emails/{kind}.html", context)
+        except TemplateDoesNotExist:
+            html = None
+    return subject, body, html

@@ -11,7 +11,7 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "apikeys", "reservations", "guests", "holds", "waitlist", "webhooks")
+PACKAGES = ("config", "apikeys", "reservations", "guests", "holds", "waitlist", "webhooks", "guestpages")
 
 
 def test_the_import_contracts_are_kept():

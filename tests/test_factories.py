@@ -119,3 +119,23 @@ def test_users_log_in_with_the_password_and_superusers_are_superusers(settings):
     assert not UserFactory(password=None).has_usable_password()
     membership = MembershipFactory(role="host")
     assert membership.user.is_staff and membership.role == "host"
+
+
+def test_a_card_guarantee_is_a_saved_test_card_on_its_booking():
+    from reservations.models import SimulatedCardIntent
+    from tests.factories.guarantees import CardGuaranteeFactory, FeedbackFactory, GuaranteeChargeFactory
+
+    card = CardGuaranteeFactory()
+    booking = card.reservation
+    assert (booking.guarantee_status, booking.guarantee_amount, card.amount) == ("active", 3000, 3000)
+    intent = SimulatedCardIntent.objects.get(intent_id=card.intent_id)
+    assert (intent.status, intent.payment_method_id, intent.restaurant) == (
+        "saved",
+        card.payment_method_id,
+        card.restaurant,
+    )
+    charge = GuaranteeChargeFactory(card=card, amount=1000)
+    card.refresh_from_db()
+    assert card.charged == 1000 and charge.charge_id.startswith("ch_test_")
+    feedback = FeedbackFactory()
+    assert feedback.reservation.status == "completed" and feedback.public_id.startswith("fbk_")

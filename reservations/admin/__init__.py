@@ -125,7 +125,10 @@ class RestaurantAdmin(PolicyAdmin):
             },
         ),
         ("Guest details", {"fields": ("require_guest_email", "require_guest_phone", "required_guest_fields")}),
-        ("Channels", {"fields": ("api_access", "payments_enabled", "widget_enabled", "booking_page_url")}),
+        (
+            "Channels",
+            {"fields": ("api_access", "payments_enabled", "payment_provider", "widget_enabled", "booking_page_url")},
+        ),
         (
             "Rate-limit raises (empty: the contract's defaults)",
             {
@@ -331,3 +334,4 @@ class CompanyAdmin(PolicyAdmin):
 
 
 from reservations.admin import bookings  # noqa: E402, F401  (bookings and holds, their actions)
+from reservations.admin import guarantees  # noqa: E402, F401  (card guarantees and feedback: registered there)

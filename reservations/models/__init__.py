@@ -1,6 +1,7 @@
 from .booking import Reservation, ReservationEvent, TableAllocation
 from .company import Company
 from .floor import Combination, FloorPlan, Section, Table
+from .guarantee import CardGuarantee, Feedback, FeedbackInvitation, GuaranteeCharge, WidgetSubmission
 from .payments import ProviderEvent, SimulatedCardIntent, SimulatedCharge, SimulatedRefund
 from .restaurant import Restaurant
 from .schedule import Block, Closure, DayNote, Shift
@@ -8,6 +9,11 @@ from .staff import StatusChange
 
 __all__ = [
     "Block",
+    "CardGuarantee",
+    "Feedback",
+    "FeedbackInvitation",
+    "GuaranteeCharge",
+    "WidgetSubmission",
     "Closure",
     "Combination",
     "Company",

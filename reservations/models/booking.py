@@ -22,7 +22,7 @@ class ReservationStatus(models.TextChoices):
 
 
 # Bookings in these states hold their tables and count against caps.
-OCCUPYING_STATUSES = ("awaiting_guarantee", "pending", "confirmed", "partially_seated", "seated")
+OCCUPYING_STATUSES = ("awaiting_guarantee", "awaiting_guest", "pending", "confirmed", "partially_seated", "seated")
 FINAL_STATUSES = ("completed", "cancelled", "no_show")
 # What the API serves (`held` and `awaiting_guest` never are).
 SERVED_STATUSES = tuple(s for s in ReservationStatus.values if s not in ("held", "awaiting_guest"))
@@ -81,6 +81,12 @@ class EventType(models.TextChoices):
     COMPLETED = "reservation.completed"
     CANCELLED = "reservation.cancelled"
     NO_SHOW = "reservation.no_show"
+    # The card guarantee's life (docs/api-decisions.md "Card guarantees"): in the booking's history too.
+    GUARANTEE_REQUESTED = "reservation.guarantee_requested"
+    GUARANTEE_CHARGED = "reservation.guarantee_charged"
+    GUARANTEE_REFUNDED = "reservation.guarantee_refunded"
+    GUARANTEE_RELEASED = "reservation.guarantee_released"
+    GUARANTEE_PAYMENT_FAILED = "reservation.guarantee_payment_failed"
 
 
 class Reservation(models.Model):

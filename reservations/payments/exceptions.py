@@ -42,6 +42,27 @@ class IdempotencyKeyReused(Conflict):
         super().__init__(message, param="idempotency_key")
 
 
+class CardStepClosed(Conflict):
+    """The booking no longer awaits a card: saved already, its deadline passed, or it ended."""
+
+    code = "card_step_closed"
+
+    def __init__(self, message: str = "This booking no longer awaits a card."):
+        super().__init__(message)
+
+
+class GuaranteeNotChargeable(Conflict):
+    """A charge, refund or release the booking's guarantee does not allow now."""
+
+    code = "guarantee_not_chargeable"
+
+
+class FeedbackNotAllowed(Conflict):
+    """Feedback is taken once per booking, after a completed visit."""
+
+    code = "feedback_not_allowed"
+
+
 class PaymentInputInvalid(InvalidInput):
     """A malformed argument (currency, idempotency key, a card number sent where a token belongs)."""
 
@@ -78,6 +99,28 @@ register(
         409,
         "A payment provider call was repeated with the same key and different parameters.",
         "A fault of the caller: use a new key for a new charge or refund.",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "card_step_closed",
+        409,
+        "The booking no longer awaits a card: the card was saved already, the deadline passed, or the booking ended.",
+        "Read the booking again; nothing was saved.",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "guarantee_not_chargeable",
+        409,
+        "The booking's guarantee does not allow this now: a charge needs a saved card on a no-show or cancelled "
+        "booking, a refund a successful charge, a release a guarantee with nothing charged.",
+        "Read the booking's guarantee again; nothing was charged or given back.",
+        group="guarantee",
+    ),
+    ErrorCode(
+        "feedback_not_allowed",
+        409,
+        "Feedback is taken once per booking, after a completed visit.",
+        "Nothing to do: the booking is not completed, or its feedback was given already.",
         group="guarantee",
     ),
 )

@@ -9,6 +9,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from reservations.payments.webhooks import WebhookRefused, receive_stripe_event
+from reservations.services.guarantee_money import act_on_provider_event
 
 logger = logging.getLogger(__name__)
 
@@ -29,4 +30,11 @@ def stripe_webhook(request):
     except WebhookRefused as refused:
         logger.warning("Stripe webhook refused: %s", refused.message)
         return JsonResponse({"error": {"code": refused.code, "message": refused.message}}, status=400)
+    try:
+        act_on_provider_event(received.event, received.outcome)
+    except Exception:  # recorded, unprocessed (processed_at empty): a redelivery acts on it again
+        logger.exception("Stripe event %s recorded but not acted on", received.event.event_id)
+        return JsonResponse(
+            {"error": {"code": "processing_failed", "message": "Recorded; not processed yet."}}, status=500
+        )
     return JsonResponse({"received": True, "id": received.event.event_id, "duplicate": not received.created})

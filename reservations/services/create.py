@@ -19,7 +19,7 @@ from reservations.engine import BookingRequest
 from reservations.exceptions import HoldAlreadyConverted, HoldEnded, OverrideScopeRequired, refused
 from reservations.models import Company, Reservation
 from reservations.models.booking import Channel, EventType, ReservationStatus, Source
-from reservations.services import allocations, events
+from reservations.services import allocations, events, guarantees
 from reservations.services.booking_step import BookingStep
 from reservations.services.guarantees import card_deadline, request_card
 from reservations.services.notify import notify_guest
@@ -43,6 +43,8 @@ class CreateParams:
     guest_notifications: str = "service_managed"
     company_id: str | None = None
     metadata: dict = field(default_factory=dict)
+    # The public booking page: the guest is here now to save a card (`awaiting_guest` on a guaranteed slot).
+    guest_present: bool = False
     overrides: frozenset[str] = frozenset()
     excluded_from_shift_limits: bool | None = None  # None: not sent
     can_override: bool = False
@@ -236,6 +238,8 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         if hold is not None:
             reservation.public_id = "resv_" + hold.public_id.removeprefix("hold_")
         reservation.status = _initial_status(reservation, slot, restaurant, guest, now, params)
+        if params.guest_present and reservation.status == ReservationStatus.AWAITING_GUARANTEE:
+            _guest_card_step(reservation, slot, now)
         reservation.save()
         if hold is not None:
             allocations.link_tables(reservation.tables, slot.table_ids)
@@ -245,10 +249,10 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             announce_hold(hold, "hold.converted", now)
         else:
             step.occupy(reservation, decision)
-        if reservation.status != ReservationStatus.AWAITING_GUARANTEE:
+        if reservation.status not in (ReservationStatus.AWAITING_GUARANTEE, ReservationStatus.AWAITING_GUEST):
             events.record(reservation, EventType.CREATED, created_event_data(reservation))
             notify_guest(reservation, "confirmation")
-        else:
+        elif reservation.status == ReservationStatus.AWAITING_GUARANTEE:  # a guest on the card step is there now
             notify_guest(reservation, "card_request")
         step.finish()
     return reservation
@@ -287,3 +291,12 @@ def created_event_data(reservation) -> dict:
         data["contact_phone"] = reservation.contact_phone
     data.update(reservation.submitted_guest)
     return data
+
+
+def _guest_card_step(reservation, slot: Slot, now) -> None:
+    """A booking made on the public booking page on a guaranteed slot waits for the guest, who is
+    on the card step now: never served by the API, its table held for half an hour at most."""
+    reservation.status = ReservationStatus.AWAITING_GUEST
+    reservation.guarantee_expires_at = guarantees.card_deadline(
+        now, slot.starts_at, slot.guarantee.cancel_hours, guarantees.GUEST_CARD_STEP_HOURS
+    )

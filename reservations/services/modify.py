@@ -19,6 +19,7 @@ from reservations.services.guarantee_requests import (
     check_guarantee_change,
     slot_guarantee,
 )
+from reservations.services.guarantees import guarantee_event_data
 from reservations.services.notify import notify_guest
 
 SLOT_FIELDS = ("service_date", "start_time", "party_size", "section_id", "excluded_from_shift_limits")
@@ -137,6 +138,8 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
             notify_guest(reservation, "card_request")
         reservation.save()
         _record(reservation, previous_status, changes, waived)
+        if params.guarantee_request is not None:
+            events.record(reservation, EventType.GUARANTEE_REQUESTED, guarantee_event_data(reservation))
         if decision is not None:
             step.finish()
     return reservation

@@ -23,12 +23,16 @@ def app_models(response) -> set[str]:
     return {model["object_name"].lower() for app in response.context["app_list"] for model in app["models"]}
 
 
+# Card guarantees and feedback: every role from host up (reservations/admin/guarantees.py).
+GUARANTEE_MODELS = {"cardguarantee", "feedback"}
+
+
 def test_index_lists_what_each_role_may_use(login):
     # Every role works the service: bookings and holds (their actions are the host's moves).
-    policy = set(POLICY_MODELS) | {"reservation", "hold", "guest", "waitlistentry"}
-    # Owners see the policy, keys and staff (and whatever else owners manage, webhook endpoints...).
-    assert app_models(login("owner").get("/admin/")) >= policy | {"apikey", "membership", "invitation"}
-    assert app_models(login("co_owner").get("/admin/")) >= policy | {"apikey", "membership", "invitation"}
+    policy = set(POLICY_MODELS) | {"reservation", "hold", "guest", "waitlistentry"} | GUARANTEE_MODELS
+    owners = policy | {"apikey", "membership", "invitation", "endpoint", "delivery"}  # webhooks: owners only
+    assert app_models(login("owner").get("/admin/")) == owners
+    assert app_models(login("co_owner").get("/admin/")) == owners
     assert app_models(login("manager").get("/admin/")) == policy
     # A host lands on the day sheet; the index stays one link away.
     assert login("host").get("/admin/").url == "/admin/day/"

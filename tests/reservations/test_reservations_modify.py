@@ -404,7 +404,11 @@ def test_a_guarantee_request_on_the_restaurants_terms(api, guaranteed):
     assert guarantee["amount"] == 6000 and guarantee["currency"] == "EUR"
     deadline = dt.datetime.fromisoformat(guarantee["expires_at"])
     assert abs((deadline - (NOW + dt.timedelta(hours=48))).total_seconds()) < 30
-    assert last_event(api, made["id"])["data"] == {"from_status": "confirmed", "to_status": "awaiting_guarantee"}
+    updated, requested = events(api, made["id"])[-2:]
+    assert updated["type"] == "reservation.updated"
+    assert updated["data"] == {"from_status": "confirmed", "to_status": "awaiting_guarantee"}
+    assert requested["type"] == "reservation.guarantee_requested"
+    assert requested["data"] == {"guarantee_status": "requested", "amount": 6000, "currency": "EUR"}
 
 
 def test_a_guarantee_request_for_a_party_below_the_card_size_uses_the_per_guest_amount(api, guaranteed):

@@ -17,7 +17,7 @@ def locmem_mail(settings):
 def guest_with_email(floor):
     from tests.factories import GuestFactory
 
-    return GuestFactory(restaurant=floor.restaurant, email="guest@example.com")
+    return GuestFactory(restaurant=floor.restaurant, email="guest@example.com", language="en")  # English e-mails
 
 
 def test_staff_cancel_tells_the_guest(floor, django_capture_on_commit_callbacks):

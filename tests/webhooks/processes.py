@@ -88,8 +88,21 @@ class OwnRedis(Process):
         raise RuntimeError(f"redis did not start:\n{self.log()}")
 
 
+class Beat(Process):
+    """`celery beat` (the outbox sweep every 5 s), a process of its own as in the Procfile: a worker's
+    embedded beat (`-B`) shuts down for good when the worker loses its broker."""
+
+    def __init__(self, env: dict, schedule: Path):
+        super().__init__("celery-beat")
+        self.env, self.schedule = env, schedule
+
+    def start(self) -> "Beat":
+        self._spawn([str(CELERY), "-A", "config", "beat", "-s", str(self.schedule), "--loglevel", "INFO"], self.env)
+        return self
+
+
 class Worker(Process):
-    """`celery worker -B` (beat inside: the outbox sweep every 5 s) on the test database."""
+    """A Celery worker on both queues, on the test database, with a beat process beside it."""
 
     def __init__(self, broker_url: str, extra_env: dict | None = None, concurrency: int = 4):
         super().__init__("celery-worker")
@@ -109,6 +122,7 @@ class Worker(Process):
         self.env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         self.concurrency = concurrency
         self.starts = 0
+        self.beat = Beat(self.env, self.schedule)
 
     def start(self, wait: bool = True) -> "Worker":
         self.starts += 1
@@ -118,9 +132,6 @@ class Worker(Process):
                 "-A",
                 "config",
                 "worker",
-                "-B",
-                "-s",
-                str(self.schedule),
                 "-Q",
                 "celery,webhooks_slow",
                 "-c",
@@ -135,9 +146,15 @@ class Worker(Process):
             ],
             self.env,
         )
+        if not self.beat.running():
+            self.beat.start()
         if wait:
             self.wait_ready()
         return self
+
+    def stop(self, timeout: float = 15) -> None:
+        super().stop(timeout)
+        self.beat.stop(timeout)
 
     def wait_ready(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -173,3 +190,32 @@ def use_broker(url: str):
         reset_pools()
 
     return undo
+
+
+class Supervisor:
+    """Restarts a worker that exited, as systemd (`Restart=always`) or Kubernetes would: a worker
+    whose Redis connection drops can exit (kombu's Redis transport fails while restoring its
+    unacknowledged messages: AttributeError in `_connparams`), and production runs it supervised."""
+
+    def __init__(self, worker: Worker):
+        import threading
+
+        self.worker = worker
+        self.restarts = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.5):
+            if not self.worker.running():
+                self.restarts += 1
+                self.worker.process = None
+                self.worker.start(wait=False)
+
+    def __enter__(self) -> "Supervisor":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)

@@ -1,15 +1,14 @@
-"""Delivery by a real Celery worker (beat inside, so the 5-second sweep runs), on a Redis of the
+"""Delivery by a real Celery worker (and a beat process: the 5-second sweep runs), on a Redis of the
 test's own, to real receivers on loopback."""
 
-import email
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 from standardwebhooks.webhooks import Webhook
 
 from tests.factories import EndpointFactory
+from tests.webhooks.mailbox import sent_mail
 from tests.webhooks.processes import OwnRedis, Worker, use_broker
 from tests.webhooks.receiver import Answer, Receiver
 from tests.webhooks.world import big_restaurant, booking_bodies
@@ -50,15 +49,6 @@ def broker(redis_server, worker, transactional_db):
     undo()
 
 
-def sent_mail(mail_dir: Path) -> list:
-    messages = []
-    for path in sorted(mail_dir.iterdir()):
-        for chunk in path.read_text().split("-" * 79):
-            if chunk.strip():
-                messages.append(email.message_from_string(chunk.strip()))
-    return messages
-
-
 def test_a_booking_reaches_the_receiver_and_the_guest_through_the_worker(broker, make_client, mail_dir):
     restaurant = big_restaurant()
     api = make_client(restaurant)
@@ -75,7 +65,8 @@ def test_a_booking_reaches_the_receiver_and_the_guest_through_the_worker(broker,
     while time.monotonic() < deadline and OutboxMessage.objects.filter(status="sent").count() < 1:
         time.sleep(0.1)
     [message] = [m for m in sent_mail(mail_dir) if m["To"] == body["guest"]["email"]]
-    assert message["Subject"].startswith("Your booking at")
+    # In the restaurant's language when the guest gave none (big_restaurant is French).
+    assert message["Subject"].startswith("Votre réservation")
 
 
 def test_fail_twice_then_accept_with_the_worker_and_its_sweep(broker):

@@ -1,7 +1,8 @@
 """manage.py booking <action> <resv_id|hold_id> [options]: the host's moves for support and scripts.
 
 approve [--override], decline [--reason], seat, partially-seat, complete, no-show, undo,
-cancel --reason, release-hold. The same services as the day sheet and the admin actions;
+cancel --reason, release-hold, and the card guarantee's save-card and expire-guarantee
+(reservations/management/guarantee_commands.py). The same services as the day sheet and the admin actions;
 prints the booking's (or hold's) new state as JSON, the way a full-access key reads it, and on a
 refusal prints the service's message and exits 1. `--as <username>` records who acted (else the
 move is recorded as the support command's, which holds a manager's power).
@@ -15,6 +16,7 @@ from config.exceptions import NotFound
 from config.formats import Viewer, zone
 from holds.models import Hold
 from holds.shapes import HoldShape
+from reservations.management.guarantee_commands import GuaranteeSubcommands
 from reservations.models import Reservation
 from reservations.services import staff
 from reservations.shapes.reservations import ReservationShape
@@ -43,7 +45,7 @@ def render(reservation: Reservation) -> dict:
     return ReservationShape.render(row, Viewer(zone(reservation.restaurant.timezone)))
 
 
-class Command(SupportCommand):
+class Command(GuaranteeSubcommands, SupportCommand):
     help = "A host's move on a booking: approve, decline, seat, partially-seat, complete, no-show, undo, cancel..."
 
     def add_subcommands(self, subparsers):
@@ -58,6 +60,7 @@ class Command(SupportCommand):
         release = subparsers.add_parser("release-hold", help="hand a hold back")
         release.add_argument("hold", help="hold_ id")
         release.add_argument("--as", dest="username", default=None)
+        self.add_guarantee_subcommands(subparsers, expire_name="expire-guarantee")
 
     def actor(self, username: str | None) -> staff.Actor:
         if username is None:

@@ -64,6 +64,8 @@ class Command(BaseCommand):
         lines = [
             f"Demo restaurant: {restaurant.name} ({restaurant.public_id}, slug {restaurant.slug}), {state}",
             f"Back office:     {settings.BASE_URL}/admin/",
+            f"Booking page:    {settings.BASE_URL}/book/{restaurant.slug}  (a card from 6 guests at dinner: "
+            "test card 4242 4242 4242 4242)",
             f"  login:         {username}",
             f"  password:      {password}",
             f"API key:         {secret}",

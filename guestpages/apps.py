@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GuestPagesConfig(AppConfig):
+    name = "guestpages"
+    verbose_name = "Guest pages"

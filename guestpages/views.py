@@ -1,0 +1,422 @@
+"""The guest's pages: the restaurant's public booking page and each booking's own page.
+
+Server-rendered Django templates and forms, no JavaScript: every form is a plain POST that
+any HTTP client can drive (with the CSRF cookie and token the page hands out). Views parse a
+form, call one service, and redirect (post/redirect/get) or render the form again with its
+errors. The pages are in the guest's language (`?lang=`, else the guest's profile, else the
+restaurant's primary language) and in the restaurant's time zone.
+
+The booking page's address carries the booking's `modification_token`: a capability. Answers
+are `Cache-Control: no-store`, `Referrer-Policy: same-origin` (the address never leaks to
+another site; `no-referrer` would make browsers send `Origin: null` on the forms' posts, which
+the CSRF check refuses) and `X-Robots-Tag: noindex`.
+"""
+
+import datetime as dt
+import re
+from functools import wraps
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from config.exceptions import DomainError
+from config.formats import zone
+from config.ids import random_token
+from guestpages.forms import BookingForm, CancelForm, CardForm, ExtraStepForm, FeedbackForm, SearchForm
+from guestpages.selectors import booking_of, guest_view, restaurant_of
+from guests.services import GuestInput
+from reservations.configuration import default_party_size, last_service_date, restaurant_today
+from reservations.exceptions import BookingRulesViolated
+from reservations.guest_language import django_language, guest_language, page_languages
+from reservations.models import WidgetSubmission
+from reservations.models.booking import ReservationStatus
+from reservations.selectors import availability
+from reservations.services.card_guarantee import card_step, complete_extra_step, refresh_card, return_url, save_card
+from reservations.services.create import CreateParams, create_reservation
+from reservations.services.feedback import submit_feedback
+from reservations.services.guest_cancel import cancel_by_guest
+from reservations.texts import translate
+
+STRIPE_JS_ORIGIN = "https://js.stripe.com"
+TOKEN = re.compile(r"^[A-Za-z0-9]{16,64}$")
+MAX_PARTY_CHOICES = 20
+
+# What the page says after a redirect (`?notice=`): fixed keys, never free text from the address.
+NOTICES = {
+    "booked": lambda: _("Your booking is made."),
+    "card_step": lambda: _("Almost done: save a card below to secure your table."),
+    "card_saved": lambda: _("Your card is saved. Thank you: your booking is secured."),
+    "cancelled": lambda: _("Your booking is cancelled."),
+    "feedback": lambda: _("Thank you for your feedback."),
+    "closed": lambda: _("This booking no longer awaits a card."),
+    "authentication_failed": lambda: _("Your bank did not confirm the card. Try again or use another card."),
+}
+
+STATUS_TEXT = {
+    "awaiting_guarantee": lambda: _("Waiting for your card"),
+    "awaiting_guest": lambda: _("Waiting for your card"),
+    "pending": lambda: _("Request received: the restaurant will confirm it"),
+    "confirmed": lambda: _("Confirmed"),
+    "partially_seated": lambda: _("Seated"),
+    "seated": lambda: _("Seated"),
+    "completed": lambda: _("Completed"),
+    "cancelled": lambda: _("Cancelled"),
+    "no_show": lambda: _("Missed"),
+}
+
+VIOLATION_TEXT = {
+    "slot_no_longer_available": lambda: _("This time was just taken. Please choose another time."),
+    "no_table_available": lambda: _("No table is free for your party at this time. Please choose another time."),
+    "cutoff_passed": lambda: _("Online booking for this time has closed."),
+    "date_in_past": lambda: _("This date has passed."),
+    "advance_window_exceeded": lambda: _("This date is too far ahead to book online."),
+    "party_size_too_large": lambda: _("Please call the restaurant for a party of this size."),
+    "party_size_too_small": lambda: _("This party size cannot be booked online."),
+    "guarantee_required": lambda: _("This time cannot be booked online right now."),
+}
+
+
+def guest_page(view):
+    """The language, time zone and private-page headers of every guest page."""
+
+    @wraps(view)
+    def wrapper(request, slug, *args, **kwargs):
+        restaurant = restaurant_of(slug)
+        if restaurant is None:
+            raise Http404
+        token = kwargs.get("token")
+        reservation = None
+        if token is not None:
+            if not TOKEN.match(token):
+                raise Http404
+            reservation = booking_of(restaurant, token)
+            if reservation is None:
+                raise Http404
+        language = guest_language(restaurant, getattr(reservation, "guest", None), request.GET.get("lang"))
+        request.guest_language = language
+        with translation.override(django_language(language)), timezone.override(zone(restaurant.timezone)):
+            if reservation is not None:
+                response = view(request, restaurant, reservation, *args)
+            else:
+                response = view(request, restaurant, *args)
+        response["Cache-Control"] = "no-store"
+        response["Referrer-Policy"] = "same-origin"
+        response["X-Robots-Tag"] = "noindex"
+        response["Content-Language"] = language
+        response["Content-Security-Policy"] = content_security_policy(getattr(request, "script_nonce", None))
+        return response
+
+    return wrapper
+
+
+def content_security_policy(script_nonce: str | None) -> str:
+    """No script at all, except Stripe.js and our one nonce'd script on a Stripe card step."""
+    policy = (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; "
+        "base-uri 'none'; frame-ancestors 'none'"
+    )
+    if script_nonce:
+        policy += (
+            f"; script-src 'nonce-{script_nonce}' {STRIPE_JS_ORIGIN}; frame-src {STRIPE_JS_ORIGIN} "
+            "https://hooks.stripe.com; connect-src https://api.stripe.com"
+        )
+    return policy
+
+
+def page_url(restaurant, reservation=None, suffix: str = "", **query) -> str:
+    path = f"/book/{restaurant.slug}" + (f"/{reservation.modification_token}" if reservation else "") + suffix
+    query = {key: value for key, value in query.items() if value}
+    return path + ("?" + urlencode(query) if query else "")
+
+
+def common(request, restaurant, **extra) -> dict:
+    language = request.guest_language
+    return {
+        "restaurant": restaurant,
+        "language": language,
+        "languages": page_languages(restaurant),
+        "path": request.path,
+        **extra,
+    }
+
+
+# The restaurant's public booking page.
+
+
+def _sizes(restaurant) -> list[int]:
+    low = restaurant.min_party_size or 1
+    high = restaurant.max_party_size or max(low, MAX_PARTY_CHOICES)
+    return list(range(low, min(high, low + 99) + 1))
+
+
+def _offer(restaurant, date: dt.date, party_size: int):
+    """The day's services as the API's availability answers them, with the times on sale."""
+    day = availability.day(restaurant, date=date, party_size=party_size, group_id=None, exclude=None)
+    lang = translation.get_language()
+    services, times = [], []
+    for shift in day.shifts:
+        slots = [offer.slot.hhmm for offer in shift.slots]
+        times += slots
+        guarantee = shift.guarantee
+        services.append(
+            {
+                "name": translate(shift.shift.name, lang, restaurant.primary_language),
+                "message": translate(shift.shift.guest_message, lang, restaurant.primary_language),
+                "slots": slots,
+                "unavailable": [slot.hhmm for slot in shift.unavailable_slots],
+                "requires_approval": shift.requires_approval,
+                "guarantee_amount": guarantee.per_guest_amount * party_size if guarantee else None,
+                "guarantee_cancel_hours": guarantee.cancel_hours if guarantee else None,
+                "closed": shift.booking_closed or shift.display_only,
+            }
+        )
+    banner = translate(day.day_message, lang, restaurant.primary_language)
+    closure = translate(day.closure.guest_message, lang, restaurant.primary_language) if day.closure else None
+    return services, times, banner, closure
+
+
+@require_http_methods(["GET", "POST"])
+@guest_page
+def booking_page(request, restaurant):
+    """GET: pick a date and party size, then a time, and enter your details. POST: book."""
+    today = restaurant_today(restaurant)
+    context = common(request, restaurant, today=today)
+    if not restaurant.widget_enabled:
+        return render(request, "guest/unavailable.html", context, status=404 if request.method == "GET" else 409)
+    sizes = _sizes(restaurant)
+    last = last_service_date(restaurant, today)
+    data = request.POST if request.method == "POST" else request.GET
+    initial = {"date": today, "party_size": default_party_size(restaurant)}
+    search = SearchForm(
+        {k: data[k] for k in ("date", "party_size") if k in data} or None,
+        initial=initial,
+        sizes=sizes,
+        first_date=today,
+        last_date=last,
+    )
+    context["search"] = search
+    if not search.is_bound or not search.is_valid():
+        return render(request, "guest/book.html", context, status=200 if not search.is_bound else 400)
+    date, party_size = search.cleaned_data["date"], search.cleaned_data["party_size"]
+    services, times, banner, closure = _offer(restaurant, date, party_size)
+    context.update(date=date, party_size=party_size, services=services, banner=banner, closure=closure)
+    phone_required = restaurant.require_guest_phone or "phone" in (restaurant.required_guest_fields or [])
+    if request.method == "GET":
+        form = BookingForm(
+            initial={"date": date, "party_size": party_size, "submission": random_token(32)},
+            times=times,
+            phone_required=phone_required,
+        )
+        context["form"] = form
+        return render(request, "guest/book.html", context)
+    form = BookingForm(request.POST, times=times, phone_required=phone_required)
+    context["form"] = form
+    if not form.is_valid():
+        repeated = _submitted_before(restaurant, request.POST.get("submission"))
+        if repeated is not None:  # the same form again, after its time was sold to it
+            return HttpResponseRedirect(page_url(restaurant, repeated, lang=request.GET.get("lang")))
+        return render(request, "guest/book.html", context, status=422)
+    try:
+        reservation = _book(restaurant, form.cleaned_data, date, party_size, request.guest_language)
+    except BookingRulesViolated as refusal:
+        codes = [v["code"] for v in refusal.violations]
+        context["problems"] = [VIOLATION_TEXT.get(code, lambda: _("This time cannot be booked."))() for code in codes]
+        return render(request, "guest/book.html", context, status=422)
+    except DomainError as refusal:
+        context["problems"] = [_("This booking could not be made (%(code)s).") % {"code": refusal.code}]
+        return render(request, "guest/book.html", context, status=422)
+    notice = "card_step" if reservation.status == ReservationStatus.AWAITING_GUEST else "booked"
+    return HttpResponseRedirect(page_url(restaurant, reservation, lang=request.GET.get("lang"), notice=notice))
+
+
+def _submitted_before(restaurant, token: str | None):
+    if not token:
+        return None
+    row = WidgetSubmission.objects.filter(restaurant=restaurant, token=token).select_related("reservation").first()
+    return row.reservation if row is not None else None
+
+
+def _book(restaurant, data: dict, date: dt.date, party_size: int, language: str):
+    """One booking per submitted form: a second post of it (a double click, a reload) finds the first.
+
+    The submission row is written first in the booking's transaction: a concurrent duplicate
+    waits on its unique key until the first commits, then finds its booking.
+    """
+    hour, minute = (int(part) for part in data["time"].split(":"))
+    params = CreateParams(
+        service_date=date,
+        start_time=dt.time(hour, minute),
+        party_size=party_size,
+        guest=GuestInput(
+            first_name=data["first_name"].strip(),
+            last_name=data["last_name"].strip(),
+            email=data["email"],
+            phone=data["phone"] or None,
+            language=language,
+        ),
+        guest_notes=data["notes"] or None,
+        source="widget",
+        guest_source="widget",
+        booking_channel="website_widget",
+        guest_present=True,
+    )
+    try:
+        with transaction.atomic():
+            submission = WidgetSubmission.objects.create(restaurant=restaurant, token=data["submission"])
+            reservation = create_reservation(restaurant=restaurant, params=params)
+            submission.reservation = reservation
+            submission.save(update_fields=["reservation"])
+            return reservation
+    except IntegrityError:
+        first = _submitted_before(restaurant, data["submission"])
+        if first is None:
+            raise
+        return first
+
+
+# The booking's own page.
+
+
+@require_GET
+@guest_page
+def reservation_page(request, restaurant, reservation):
+    return _render_reservation(request, restaurant, reservation)
+
+
+def _stripe_step(request, restaurant, reservation, view) -> dict | None:
+    """On a Stripe restaurant's card step: what Stripe.js needs (the intent's client secret)."""
+    if not view.awaiting_card or restaurant.payment_provider != "stripe" or not settings.STRIPE_PUBLISHABLE_KEY:
+        return None
+    try:
+        card = card_step(reservation=reservation)
+    except DomainError:
+        return None  # the form says cards cannot be taken now when the guest tries
+    if card.provider != "stripe" or not card.client_secret:
+        return None
+    request.script_nonce = random_token(24)
+    return {
+        "publishable_key": settings.STRIPE_PUBLISHABLE_KEY,
+        "client_secret": card.client_secret,
+        "return_url": return_url(reservation),
+        "nonce": request.script_nonce,
+    }
+
+
+def _render_reservation(request, restaurant, reservation, status: int = 200, **forms):
+    view = guest_view(reservation)
+    stripe = _stripe_step(request, restaurant, reservation, view)
+    notice = NOTICES.get(request.GET.get("notice", ""))
+    context = common(
+        request,
+        restaurant,
+        reservation=reservation,
+        view=view,
+        status_text=STATUS_TEXT.get(reservation.status, lambda: reservation.status)(),
+        expired=reservation.cancellation_reason == "guarantee_expired",
+        notice=notice() if notice else None,
+        card_form=forms.get("card_form") or CardForm(),
+        cancel_form=forms.get("cancel_form") or CancelForm(),
+        feedback_form=forms.get("feedback_form") or FeedbackForm(),
+        card_error=forms.get("card_error"),
+        stripe=stripe,
+        lang_query=("?" + urlencode({"lang": request.GET["lang"]})) if request.GET.get("lang") else "",
+    )
+    return render(request, "guest/reservation.html", context, status=status)
+
+
+def _back(request, restaurant, reservation, notice: str | None = None, suffix: str = ""):
+    return HttpResponseRedirect(page_url(restaurant, reservation, suffix, lang=request.GET.get("lang"), notice=notice))
+
+
+@require_POST
+@guest_page
+def cancel(request, restaurant, reservation):
+    form = CancelForm(request.POST)
+    if not guest_view(reservation).can_cancel:
+        return _back(request, restaurant, reservation)
+    if not form.is_valid():
+        return _render_reservation(request, restaurant, reservation, status=422, cancel_form=form)
+    cancel_by_guest(reservation=reservation)
+    return _back(request, restaurant, reservation, "cancelled")
+
+
+@require_POST
+@guest_page
+def card(request, restaurant, reservation):
+    form = CardForm(request.POST)
+    if not guest_view(reservation).awaiting_card:
+        return _back(request, restaurant, reservation, "closed")
+    if not form.is_valid():
+        return _render_reservation(request, restaurant, reservation, status=422, card_form=form)
+    try:
+        outcome = save_card(reservation=reservation, card_number=form.cleaned_data["card_number"])
+    except DomainError as refusal:
+        message = _("Cards cannot be taken right now. Please try again later or call the restaurant.")
+        if refusal.code == "card_step_closed":
+            return _back(request, restaurant, reservation, "closed")
+        return _render_reservation(request, restaurant, reservation, status=422, card_form=form, card_error=message)
+    if outcome.status == "saved":
+        return _back(request, restaurant, reservation, "card_saved")
+    if outcome.status == "requires_action":
+        return _back(request, restaurant, reservation, suffix="/card/verify")
+    if outcome.status == "declined":
+        message = _("Your card was declined (%(reason)s). Please try another card.") % {
+            "reason": outcome.reason or "card_declined"
+        }
+        return _render_reservation(
+            request, restaurant, reservation, status=422, card_form=CardForm(), card_error=message
+        )
+    return _back(request, restaurant, reservation, "closed")
+
+
+@require_http_methods(["GET", "POST"])
+@guest_page
+def card_verify(request, restaurant, reservation):
+    """The test provider's extra step: what a bank's 3-D Secure page asks (approve or fail)."""
+    view = guest_view(reservation)
+    if not (view.awaiting_card and view.card is not None and view.card.awaiting_action):
+        return _back(request, restaurant, reservation, "closed" if not view.awaiting_card else None)
+    if request.method == "GET":
+        context = common(request, restaurant, reservation=reservation, view=view, form=ExtraStepForm())
+        return render(request, "guest/verify.html", context)
+    form = ExtraStepForm(request.POST)
+    if not form.is_valid():
+        context = common(request, restaurant, reservation=reservation, view=view, form=form)
+        return render(request, "guest/verify.html", context, status=422)
+    outcome = complete_extra_step(reservation=reservation, approve=form.cleaned_data["decision"] == "approve")
+    if outcome.status == "saved":
+        return _back(request, restaurant, reservation, "card_saved")
+    if outcome.status == "declined":
+        return _back(request, restaurant, reservation, "authentication_failed")
+    return _back(request, restaurant, reservation, "closed")
+
+
+@require_GET
+@guest_page
+def card_return(request, restaurant, reservation):
+    """Where a provider's own extra step (Stripe's 3-D Secure) sends the guest back."""
+    outcome = refresh_card(reservation=reservation)
+    return _back(request, restaurant, reservation, "card_saved" if outcome.status == "saved" else None)
+
+
+@require_POST
+@guest_page
+def feedback(request, restaurant, reservation):
+    form = FeedbackForm(request.POST)
+    if not guest_view(reservation).can_give_feedback:
+        return _back(request, restaurant, reservation)
+    if not form.is_valid():
+        return _render_reservation(request, restaurant, reservation, status=422, feedback_form=form)
+    try:
+        submit_feedback(
+            reservation=reservation, rating=form.cleaned_data["rating"], comment=form.cleaned_data["comment"]
+        )
+    except DomainError:
+        return _back(request, restaurant, reservation)
+    return _back(request, restaurant, reservation, "feedback")

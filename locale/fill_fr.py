@@ -1,0 +1,170 @@
+# ruff: noqa: E501  (a translation table: one line per string reads best)
+"""Fill locale/fr/LC_MESSAGES/django.po from the table below (run after `manage.py makemessages -l fr`),
+then `manage.py compilemessages -l fr`. Kept so that a new string is added here and the catalogue rebuilt."""
+
+import re
+from pathlib import Path
+
+FR = {
+    "Date": "Date",
+    "Guests": "Personnes",
+    "Time": "Heure",
+    "First name": "Prénom",
+    "Last name": "Nom",
+    "E-mail": "E-mail",
+    "Phone": "Téléphone",
+    "Phone (optional)": "Téléphone (facultatif)",
+    "Requests (optional)": "Demandes particulières (facultatif)",
+    "This field contains a character that is not allowed.": "Ce champ contient un caractère non autorisé.",
+    "Card number": "Numéro de carte",
+    "Yes, I want to cancel this booking": "Oui, je veux annuler cette réservation",
+    "Your rating": "Votre note",
+    "Comment (optional)": "Commentaire (facultatif)",
+    "Your booking is made.": "Votre réservation est enregistrée.",
+    "Almost done: save a card below to secure your table.": "Presque terminé : enregistrez une carte ci-dessous pour garantir votre table.",
+    "Your card is saved. Thank you: your booking is secured.": "Votre carte est enregistrée. Merci : votre réservation est garantie.",
+    "Your booking is cancelled.": "Votre réservation est annulée.",
+    "Thank you for your feedback.": "Merci pour votre avis.",
+    "This booking no longer awaits a card.": "Cette réservation n'attend plus de carte.",
+    "Your bank did not confirm the card. Try again or use another card.": "Votre banque n'a pas confirmé la carte. Réessayez ou utilisez une autre carte.",
+    "Waiting for your card": "En attente de votre carte",
+    "Request received: the restaurant will confirm it": "Demande reçue : le restaurant va la confirmer",
+    "Confirmed": "Confirmée",
+    "Seated": "À table",
+    "Completed": "Terminée",
+    "Cancelled": "Annulée",
+    "Missed": "Non honorée",
+    "This time was just taken. Please choose another time.": "Cet horaire vient d'être pris. Choisissez-en un autre.",
+    "No table is free for your party at this time. Please choose another time.": "Aucune table n'est libre pour votre groupe à cet horaire. Choisissez-en un autre.",
+    "Online booking for this time has closed.": "La réservation en ligne est close pour cet horaire.",
+    "This date has passed.": "Cette date est passée.",
+    "This date is too far ahead to book online.": "Cette date est trop lointaine pour réserver en ligne.",
+    "Please call the restaurant for a party of this size.": "Pour un groupe de cette taille, appelez le restaurant.",
+    "This party size cannot be booked online.": "Ce nombre de personnes ne peut pas être réservé en ligne.",
+    "This time cannot be booked online right now.": "Cet horaire ne peut pas être réservé en ligne pour le moment.",
+    "This time cannot be booked.": "Cet horaire ne peut pas être réservé.",
+    "This booking could not be made (%(code)s).": "La réservation n'a pas pu être faite (%(code)s).",
+    "Cards cannot be taken right now. Please try again later or call the restaurant.": "Les cartes ne peuvent pas être enregistrées pour le moment. Réessayez plus tard ou appelez le restaurant.",
+    "Your card was declined (%(reason)s). Please try another card.": "Votre carte a été refusée (%(reason)s). Essayez une autre carte.",
+    "Your booking at {restaurant}": "Votre réservation chez {restaurant}",
+    "Your booking at {restaurant} is cancelled": "Votre réservation chez {restaurant} est annulée",
+    "Please secure your booking at {restaurant} with a card": "Garantissez votre réservation chez {restaurant} par carte",
+    "Reminder: secure your booking at {restaurant} with a card": "Rappel : garantissez votre réservation chez {restaurant} par carte",
+    "How was your visit to {restaurant}?": "Comment s'est passée votre visite chez {restaurant} ?",
+    "Hello %(name)s,": "Bonjour %(name)s,",
+    "Hello,": "Bonjour,",
+    ("%(when)s, %(size)s guest", 0): "%(when)s, %(size)s personne",
+    ("%(when)s, %(size)s guest", 1): "%(when)s, %(size)s personnes",
+    "Your booking at %(restaurant)s is cancelled.": "Votre réservation chez %(restaurant)s est annulée.",
+    "No card was saved before the deadline, so the table was released.": "Aucune carte n'a été enregistrée avant la date limite : la table a été libérée.",
+    "%(restaurant)s is still waiting for a card to secure your booking. Without one by %(deadline)s, the booking may be cancelled.": "%(restaurant)s attend toujours une carte pour garantir votre réservation. Sans carte avant le %(deadline)s, la réservation peut être annulée.",
+    "Save a card": "Enregistrer une carte",
+    "Save a card here:": "Enregistrez une carte ici :",
+    "%(restaurant)s holds your table and asks for a card to secure it.": "%(restaurant)s vous réserve une table et demande une carte pour la garantir.",
+    "Nothing is charged now: the card guarantees up to %(amount)s in case of a no-show or a late cancellation.": "Rien n'est débité maintenant : la carte garantit jusqu'à %(amount)s en cas d'absence ou d'annulation tardive.",
+    "Please save a card before %(deadline)s:": "Merci d'enregistrer une carte avant le %(deadline)s :",
+    "Your booking request at %(restaurant)s is received; the restaurant will confirm it.": "Votre demande de réservation chez %(restaurant)s est reçue ; le restaurant va la confirmer.",
+    "Your table at %(restaurant)s is booked.": "Votre table chez %(restaurant)s est réservée.",
+    "See or cancel your booking": "Voir ou annuler votre réservation",
+    "See or cancel your booking:": "Voir ou annuler votre réservation :",
+    "Thank you for your visit to %(restaurant)s. Tell us how it was: it takes a minute.": "Merci de votre visite chez %(restaurant)s. Dites-nous comment cela s'est passé : cela prend une minute.",
+    "Give feedback": "Donner mon avis",
+    "Language": "Langue",
+    "Book a table": "Réserver une table",
+    "See available times": "Voir les horaires disponibles",
+    ("%(day)s, %(size)s guest", 0): "%(day)s, %(size)s personne",
+    ("%(day)s, %(size)s guest", 1): "%(day)s, %(size)s personnes",
+    "Times": "Horaires",
+    "A card is asked to secure this booking (up to %(amount)s in case of a no-show or a late cancellation; nothing is charged now).": "Une carte est demandée pour garantir cette réservation (jusqu'à %(amount)s en cas d'absence ou d'annulation tardive ; rien n'est débité maintenant).",
+    ("Free cancellation until %(hours)s hour before.", 0): "Annulation gratuite jusqu'à %(hours)s heure avant.",
+    ("Free cancellation until %(hours)s hour before.", 1): "Annulation gratuite jusqu'à %(hours)s heures avant.",
+    "The restaurant confirms bookings of this service itself.": "Le restaurant confirme lui-même les réservations de ce service.",
+    "full": "complet",
+    "Book": "Réserver",
+    "No table is available for this party on this date. Please try another date or party size.": "Aucune table n'est disponible pour ce nombre de personnes à cette date. Essayez une autre date ou un autre nombre.",
+    "Your booking": "Votre réservation",
+    "Status": "État",
+    "Restaurant": "Restaurant",
+    "This booking was cancelled because no card was saved before the deadline.": "Cette réservation a été annulée car aucune carte n'a été enregistrée avant la date limite.",
+    "This booking is cancelled.": "Cette réservation est annulée.",
+    "Card guarantee": "Garantie par carte",
+    "The restaurant secures this booking with a card: up to %(amount)s may be charged in case of a no-show or a late cancellation. Nothing is charged now.": "Le restaurant garantit cette réservation par carte : jusqu'à %(amount)s peuvent être débités en cas d'absence ou d'annulation tardive. Rien n'est débité maintenant.",
+    "Cancellation is free at any time.": "L'annulation est gratuite à tout moment.",
+    "Free cancellation until %(until)s.": "Annulation gratuite jusqu'au %(until)s.",
+    "Card saved: %(brand)s ending in %(last4)s.": "Carte enregistrée : %(brand)s se terminant par %(last4)s.",
+    "Please save a card before %(deadline)s.": "Merci d'enregistrer une carte avant le %(deadline)s.",
+    "Confirm the card with your bank": "Confirmer la carte auprès de votre banque",
+    "Save my card": "Enregistrer ma carte",
+    "Cancel the booking": "Annuler la réservation",
+    "Free cancellation has ended: if you cancel now, the restaurant may charge up to %(amount)s to your card.": "L'annulation gratuite est terminée : si vous annulez maintenant, le restaurant peut débiter jusqu'à %(amount)s sur votre carte.",
+    "Tick the box to confirm.": "Cochez la case pour confirmer.",
+    "Cancel my booking": "Annuler ma réservation",
+    "How was your visit?": "Comment s'est passée votre visite ?",
+    "Choose a rating from 1 to 5.": "Choisissez une note de 1 à 5.",
+    "Send": "Envoyer",
+    "Your feedback": "Votre avis",
+    "You rated your visit %(rating)s out of 5. Thank you.": "Vous avez noté votre visite %(rating)s sur 5. Merci.",
+    "Online booking is not available": "La réservation en ligne n'est pas disponible",
+    "Please contact the restaurant to book a table.": "Contactez le restaurant pour réserver une table.",
+    "Confirm your card": "Confirmez votre carte",
+    "Your bank asks you to confirm this card (test provider: a simulated 3-D Secure step).": "Votre banque vous demande de confirmer cette carte (fournisseur de test : une étape 3-D Secure simulée).",
+    "Guarantee of up to %(amount)s; nothing is charged now.": "Garantie jusqu'à %(amount)s ; rien n'est débité maintenant.",
+    "Confirm": "Confirmer",
+    "Refuse": "Refuser",
+}
+
+
+def unquote(lines: list[str]) -> str:
+    return "".join(re.match(r'^(?:msgid|msgid_plural|msgstr(?:\[\d\])?)?\s*"(.*)"$', line).group(1) for line in lines)
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def fill(path: Path) -> list[str]:
+    blocks = path.read_text().split("\n\n")
+    missing, out = [], []
+    for block in blocks:
+        lines = block.splitlines()
+        keep = [line for line in lines if line.startswith("#")]
+        body = [line for line in lines if not line.startswith("#")]
+        if not body or not any(line.startswith("msgid") for line in body):
+            out.append(block)
+            continue
+        parts, current = {}, None
+        for line in body:
+            head = re.match(r"^(msgid_plural|msgid|msgstr(?:\[\d\])?)\s", line)
+            if head:
+                current = head.group(1)
+                parts[current] = [line]
+            else:
+                parts[current].append(line)
+        msgid = unquote(parts["msgid"]).encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+        if not msgid:
+            out.append(block)
+            continue
+        keep = [line for line in keep if "fuzzy" not in line]
+        if "msgid_plural" in parts:
+            forms = [FR.get((msgid, 0)), FR.get((msgid, 1))]
+            if None in forms:
+                missing.append(msgid)
+                out.append(block)
+                continue
+            text = "\n".join(keep + parts["msgid"] + parts["msgid_plural"])
+            text += f"\nmsgstr[0] {quote(forms[0])}\nmsgstr[1] {quote(forms[1])}"
+        else:
+            if msgid not in FR:
+                missing.append(msgid)
+                out.append(block)
+                continue
+            text = "\n".join(keep + parts["msgid"]) + f"\nmsgstr {quote(FR[msgid])}"
+        out.append(text)
+    path.write_text("\n\n".join(out))
+    return missing
+
+
+if __name__ == "__main__":
+    left = fill(Path(__file__).parent / "fr" / "LC_MESSAGES" / "django.po")
+    for msgid in left:
+        print("untranslated:", msgid)
