@@ -237,8 +237,12 @@ STRIPE_WEBHOOK_TOLERANCE = env_int("STRIPE_WEBHOOK_TOLERANCE", 300)
 # payments_suspended instead of accepting test cards as guarantees.
 PAYMENTS_TEST_PROVIDER = env_bool("PAYMENTS_TEST_PROVIDER", True)
 
+# How long a process trusts a cached API key (apikeys.authentication): a revoked key is refused by
+# every process within this many seconds (at once in the process that revokes it). 0: no cache.
+API_KEY_CACHE_SECONDS = float(os.environ.get("API_KEY_CACHE_SECONDS", "1"))
+
 REST_FRAMEWORK = {
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_RENDERER_CLASSES": ["config.api.renderers.FastJSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": ["apikeys.authentication.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": [],

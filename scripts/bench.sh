@@ -16,7 +16,7 @@ started=$(date +%s)
 log "Bench data, both databases (seeded once, reused while current)"
 "$PY" -m tests.bench.seed >/dev/null
 status=0
-for name in bench_platform bench_availability bench_reservations bench_guests bench_day_sheet bench_webhooks bench_guest_pages; do
+for name in bench_platform bench_availability bench_reservations bench_guests bench_day_sheet bench_webhooks bench_guest_pages bench_speed; do
   log "tests/bench/$name.py"
   "$PY" -m "tests.bench.$name" || status=1
 done

@@ -39,6 +39,14 @@ def anon():
     return APIClient()
 
 
+@pytest.fixture(autouse=True)
+def api_key_cache_off(settings):
+    """In-process tests authenticate with a query every time (API_KEY_CACHE_SECONDS = 0), so query
+    counts do not depend on the clock; tests/platform/test_key_cache.py turns the cache on. Servers
+    the tests start (gunicorn in e2e and fuzz runs) keep the default one-second cache."""
+    settings.API_KEY_CACHE_SECONDS = 0
+
+
 @pytest.fixture(autouse=True, scope="session")
 def celery_runs_tasks_in_process():
     """No worker runs during the tests: queued tasks (guest e-mails) run in-process instead of

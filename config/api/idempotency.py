@@ -28,10 +28,10 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from config.api.errors import ApiError, Unprocessable
+from config.api.renderers import FastJSONRenderer
 
 MAX_KEY_LENGTH = 255
 RETENTION = dt.timedelta(hours=72)
@@ -77,14 +77,29 @@ def fingerprint(method: str, path: str, query: dict, body: dict, ignored: frozen
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _lock(restaurant_id: int, key: str) -> None:
+LOCK_SQL = "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s, %s)"
+
+
+def _lock_statement(restaurant_id: int, key: str) -> tuple[str, list]:
+    """The wait limit for this transaction, then the key's lock: one statement."""
     digest = hashlib.sha256(f"{restaurant_id}:{key}".encode("utf-8", "surrogatepass")).digest()
+    return LOCK_SQL, [LOCK_WAIT, LOCK_CLASS, int.from_bytes(digest[:4], "big", signed=True)]
+
+
+def _lock(restaurant_id: int, key: str) -> None:
     with connection.cursor() as cursor:
-        # One round trip: the wait limit for this transaction, then the lock.
-        cursor.execute(
-            "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s, %s)",
-            [LOCK_WAIT, LOCK_CLASS, int.from_bytes(digest[:4], "big", signed=True)],
-        )
+        cursor.execute(*_lock_statement(restaurant_id, key))
+
+
+def _lock_and_find(records, restaurant_id: int, key: str):
+    """Take the key's lock, then read its record. A store that can run a statement before its read
+    (`find_after`) does both in one round trip: two statements, so the read sees what a
+    concurrent first request committed while this one waited for the lock."""
+    find_after = getattr(records, "find_after", None)
+    if find_after is not None:
+        return find_after(restaurant_id, key, _lock_statement(restaurant_id, key))
+    _lock(restaurant_id, key)
+    return records.find(restaurant_id, key)
 
 
 def _replay(record) -> Response:
@@ -113,8 +128,7 @@ def run_idempotently(
     request_fingerprint = fingerprint(request.method, request.path, query, body, ignored_fields)
     records = store()
     with transaction.atomic():
-        _lock(restaurant.pk, key)
-        record = records.find(restaurant.pk, key)
+        record = _lock_and_find(records, restaurant.pk, key)
         if record is not None and record.created_at < timezone.now() - RETENTION:
             records.forget(restaurant.pk, key)
             record = None
@@ -134,7 +148,7 @@ def run_idempotently(
                 key,
                 fingerprint=request_fingerprint,
                 status_code=response.status_code,
-                body=JSONRenderer().render(response.data),
+                body=FastJSONRenderer().render(response.data),
                 headers=headers,
             )
         return response

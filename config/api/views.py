@@ -94,7 +94,18 @@ class ApiViewSet(viewsets.GenericViewSet):
         return self.scopes.get(self.action, self.default_scope)
 
     def accepted_params(self) -> frozenset[str]:
-        """The query names this action accepts: its filters and pages, its query serializer, `expand`."""
+        """The query names this action accepts: its filters and pages, its query serializer, `expand`
+        (declared as data on the class: worked out once per class and action, then remembered)."""
+        cache = self.__class__.__dict__.get("_accepted_params_cache")
+        if cache is None:
+            cache = {}
+            type(self)._accepted_params_cache = cache
+        names = cache.get(self.action)
+        if names is None:
+            names = cache[self.action] = self._accepted_params()
+        return names
+
+    def _accepted_params(self) -> frozenset[str]:
         names = set()
         if self.action == "list" or self.action in self.paginated_actions:
             names |= PAGINATION_PARAMS

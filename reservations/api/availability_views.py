@@ -41,13 +41,14 @@ class DayAvailabilityViewSet(ApiViewSet):
         query, restaurant = self.read_query(), self.restaurant
         date, party_size = query["service_date"], query["party_size"]
         locale = availability.resolve_locale(restaurant, query.get("locale"))
+        now = timezone.now()
+        lapse = availability.read_state(restaurant, now)  # versions and the last lapse: one round trip
         policy = policy_for(restaurant)
         group_id = availability.resolve_section_group(policy, query.get("section_id"))
         # The filter applied: a member of a group resolves to the whole group, named by its leader.
         section_id = policy.sections[group_id].public_id if group_id is not None else None
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
-        now = timezone.now()
-        state = availability.answer_state(restaurant, policy, date, date, now)
+        state = availability.answer_state(restaurant, policy, date, date, now, lapse)
         etag = etag_of(*state, "day", request.api_version, date, party_size, group_id, query.get("excluding"), locale)
 
         def build():
@@ -87,9 +88,10 @@ class MonthAvailabilityViewSet(ApiViewSet):
         month = f"{first:%Y-%m}"
         locale = availability.resolve_locale(restaurant, query.get("locale"))
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
-        policy = policy_for(restaurant)
         now = timezone.now()
-        state = availability.answer_state(restaurant, policy, first, last, now)
+        lapse = availability.read_state(restaurant, now)  # versions and the last lapse: one round trip
+        policy = policy_for(restaurant)
+        state = availability.answer_state(restaurant, policy, first, last, now, lapse)
         etag = etag_of(*state, "month", request.api_version, month, query.get("excluding"), locale)
 
         def build():

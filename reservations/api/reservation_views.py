@@ -87,11 +87,13 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         responses={200: ok(ReservationListShape, "A page of reservations."), 400: error(LIST_BAD_REQUEST)},
     )
     def list(self, request) -> Response:
-        queryset = self.filter_queryset(selectors.served(self.restaurant, self.expand))
+        queryset = self.filter_queryset(selectors.served(self.restaurant, self.expand, tables=False))
         ordering = BY_UPDATE if request.query_params.get("updated_since") else BY_DATE
         page = paginate(queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand))
+        tables = selectors.tables_by_reservation(self.restaurant, [r.pk for r in page.items])
         viewer = self.viewer()
-        return Response(list_envelope([ReservationShape.render(r, viewer) for r in page.items], page.has_more))
+        rows = [ReservationShape.render(r, viewer, tables.get(r.pk, [])) for r in page.items]
+        return Response(list_envelope(rows, page.has_more))
 
     @extend_schema(
         tags=["Reservations"],

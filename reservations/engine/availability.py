@@ -4,8 +4,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from reservations.engine.clock import Slot
-from reservations.engine.day import Day
-from reservations.engine.occupancy import CoversLedger, Occupancy
+from reservations.engine.day import Day, block_busy
+from reservations.engine.occupancy import Busy, CoversLedger, Occupancy, TableTimeline
 from reservations.engine.policy import ClosureInfo, GuaranteePolicy, Policy, ShiftInfo
 from reservations.engine.seating import bookable_groups, fitting_groups
 from reservations.engine.service_day import ServiceDay
@@ -163,15 +163,28 @@ def month_availability(
     occupancy_by_date: dict[dt.date, Occupancy],
     now: dt.datetime,
     ledger: CoversLedger,
+    busy: list[Busy] | None = None,
 ) -> list[MonthDay]:
-    """One MonthDay per date from `first` to `last` (inclusive)."""
+    """One MonthDay per date from `first` to `last` (inclusive).
+
+    `busy`: every busy interval of the month at once (what the dates' occupancies hold, in one
+    list); then one timeline serves every date, blocks included, and `occupancy_by_date` is
+    not read. The answer is the same: a timeline answers exact overlaps, whatever else it holds.
+    """
     days: list[MonthDay] = []
     empty = Occupancy()
     yesterday_seating = None
+    timeline = None
+    if busy is not None:
+        blocks = []
+        for offset in range((last - first).days + 3):
+            for block in policy.blocks_on(first + dt.timedelta(days=offset - 1)):
+                blocks.extend(block_busy(policy, block))
+        timeline = TableTimeline(busy + blocks)
     date = first
     today = now.astimezone(policy.timezone).date()
     while date <= last:
-        day = Day(policy, date, occupancy_by_date.get(date, empty), now, ledger)
+        day = Day(policy, date, occupancy_by_date.get(date, empty), now, ledger, timeline)
         if date == today - dt.timedelta(days=1):
             yesterday_seating = _still_seating(day)
         days.append(_month_day(day, bool(yesterday_seating)))

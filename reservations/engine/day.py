@@ -39,7 +39,10 @@ class Day:
         occupancy: Occupancy,
         now: dt.datetime,
         ledger: CoversLedger | None = None,
+        timeline: TableTimeline | None = None,
     ):
+        """`timeline`: the tables' busy intervals (blocks included) when the caller built them for
+        many dates at once (the month); else built here from `occupancy` and the blocks around."""
         self.policy = policy
         self.date = date
         self.now = now
@@ -49,7 +52,8 @@ class Day:
         self.message_only = self.closure is None and self.note is not None and self.note.mode == "message_only"
         note_display_only = self.note is not None and self.note.mode == "display_only"
         shifts = [] if self.closure is not None or self.message_only else policy.shifts_on(date)
-        timeline = TableTimeline(occupancy.busy + blocks_around(policy, date))
+        if timeline is None:
+            timeline = TableTimeline(occupancy.busy + blocks_around(policy, date))
         ledger = ledger or CoversLedger(occupancy.covers)
         self.services = [ServiceDay(policy, shift, date, timeline, ledger, now) for shift in shifts]
         self.note_display_only = note_display_only

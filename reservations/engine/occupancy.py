@@ -7,15 +7,18 @@ import datetime as dt
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 ONE_MINUTE = 60  # seconds
 
 
-@dataclass(frozen=True)
-class Busy:
+class Busy(NamedTuple):
     """A table taken from `start` to `end` (half-open) by a booking, a hold or a block.
 
     Instants are aware datetimes or epoch seconds (what the database loader reads).
+    A named tuple (immutable, compared by value) rather than a frozen dataclass: every
+    availability read and booking write builds one per allocation row, and a frozen
+    dataclass costs several times as much to build.
     """
 
     table_id: int
@@ -61,8 +64,15 @@ class TableTimeline:
     def __init__(self, busy: list[Busy]):
         by_table: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for item in busy:
-            by_table[item.table_id].append((epoch(item.start), epoch(item.end)))
+            start, end = item.start, item.end
+            by_table[item.table_id].append(
+                (start if isinstance(start, int) else epoch(start), end if isinstance(end, int) else epoch(end))
+            )
         self.intervals = {table: sorted(spans) for table, spans in by_table.items()}
+        # Per table: the intervals' starts (sorted) and the longest interval, so a query about one
+        # service looks only at the intervals that can reach it (a month's timeline holds many).
+        self._starts = {table: [a for a, _ in spans] for table, spans in self.intervals.items()}
+        self._longest = {table: max(b - a for a, b in spans) for table, spans in self.intervals.items()}
 
     def is_free(self, table_id: int, start: dt.datetime, end: dt.datetime) -> bool:
         return not self.conflicts(table_id, start, end)
@@ -83,8 +93,17 @@ class TableTimeline:
         [a, b) when s_k < b and its end is after a, so the slots one interval blocks are a
         contiguous run, found by bisection.
         """
+        spans = self.intervals.get(table_id)
+        if not spans:
+            return 0
+        starts = self._starts[table_id]
+        # Only intervals that end after the first seating and start before the last one ends can
+        # block a slot: those start after (first seating - longest interval).
+        reach = duration if duration is not None else max(service_end - slot_starts[-1], ONE_MINUTE)
+        first = bisect_right(starts, slot_starts[0] - self._longest[table_id])
+        stop = bisect_left(starts, slot_starts[-1] + reach)
         mask = 0
-        for a, b in self.intervals.get(table_id, ()):
+        for a, b in spans[first:stop]:
             high = bisect_left(slot_starts, b)
             if duration is not None:
                 low = bisect_right(slot_starts, a - duration)

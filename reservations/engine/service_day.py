@@ -33,6 +33,7 @@ class ServiceDay:
         # Seatings another service of the day sells at the same wall time (see Day).
         self.shadowed = 0
         self._blocked: dict[tuple[int, int | None], int] = {}
+        self._candidate_busy: dict[tuple[tuple[int, ...], int | None], int] = {}
 
     @cached_property
     def slot_starts(self) -> list[int]:
@@ -144,10 +145,15 @@ class ServiceDay:
         full = (1 << len(self.clock.slots)) - 1
         minutes = self.seating_minutes(party_size)
         mask = 0
+        cache = self._candidate_busy
         for candidate in candidates(self.policy, self.shift, party_size, group_id):
-            busy = 0
-            for table_id in candidate.table_ids:
-                busy |= self.blocked(table_id, minutes)
+            key = (candidate.table_ids, minutes)
+            busy = cache.get(key)
+            if busy is None:  # the month asks the same candidate for many party sizes and groups
+                busy = 0
+                for table_id in candidate.table_ids:
+                    busy |= self.blocked(table_id, minutes)
+                cache[key] = busy
             mask |= full & ~busy
             if mask == full:
                 break

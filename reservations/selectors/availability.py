@@ -2,16 +2,19 @@
 
 import calendar
 import datetime as dt
-from bisect import bisect_left, bisect_right
 
+from django.db import connection
 from django.db.models import Max
 from django.utils import timezone
 
 from config.exceptions import InvalidInput, NotFound
 from holds.models import Hold
 from reservations import engine
-from reservations.engine.occupancy import Occupancy, epoch
-from reservations.selectors.engine_policy import local_midnight, policy_for, reach_minutes, section_group_id
+from reservations.selectors.engine_policy import (
+    VERSIONS_SQL,
+    policy_for,
+    section_group_id,
+)
 from reservations.selectors.occupancy import load_occupancy
 from reservations.selectors.reservations import served
 
@@ -74,14 +77,35 @@ def last_lapse(restaurant, now: dt.datetime) -> dt.datetime | None:
     ).aggregate(last=Max("expires_at"))["last"]
 
 
-def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.datetime) -> tuple:
+_LAPSE = (
+    f"SELECT max(expires_at) FROM {Hold._meta.db_table} WHERE restaurant_id = %s AND kind = 'basket' "
+    "AND status IN ('held', 'expired') AND expires_at <= %s AND expires_at > %s"
+)
+
+
+def read_state(restaurant, now: dt.datetime) -> dt.datetime | None:
+    """What an answer's ETag reads, in one round trip: the restaurant's version counters (set on
+    `restaurant`, fresh) and `last_lapse` (returned)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"{VERSIONS_SQL}; {_LAPSE}", [restaurant.pk, restaurant.pk, now, now - dt.timedelta(days=2)])
+        restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
+        cursor.nextset()
+        (lapse,) = cursor.fetchone()
+    return lapse
+
+
+_UNREAD = object()
+
+
+def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.datetime, lapse=_UNREAD) -> tuple:
     """What an availability answer for dates first..last depends on, cheap to read (the API's ETag):
     the restaurant's version, the day, the minute when it matters, and the last basket-hold
     lapse (it frees tables without any write)."""
     today = now.astimezone(policy.timezone).date()
     horizon = today + dt.timedelta(days=_time_sensitive_days(policy))
     minute = now.strftime("%Y-%m-%dT%H:%M") if first <= horizon and last >= today - dt.timedelta(days=1) else None
-    lapse = last_lapse(restaurant, now)
+    if lapse is _UNREAD:
+        lapse = last_lapse(restaurant, now)
     return (restaurant.public_id, restaurant.availability_version, today, minute, lapse)
 
 
@@ -96,23 +120,10 @@ def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
     return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
 
 
-def _bucket_by_date(policy, occupancy: Occupancy, first: dt.date, last: dt.date) -> dict[dt.date, Occupancy]:
-    """Each date gets the busy intervals its services can reach (see engine_data.reach_minutes)."""
-    dates = [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]
-    midnights = [epoch(local_midnight(date, policy.timezone)) for date in dates]
-    reach = reach_minutes(policy) * 60
-    buckets: dict[dt.date, Occupancy] = {date: Occupancy() for date in dates}
-    for item in occupancy.busy:
-        # Date D's services reach [midnight(D), midnight(D) + reach): the item touches D when
-        # it starts before that window ends and ends after it begins.
-        for index in range(bisect_right(midnights, epoch(item.start) - reach), bisect_left(midnights, epoch(item.end))):
-            buckets[dates[index]].busy.append(item)
-    return buckets
-
-
 def month(restaurant, *, first: dt.date, last: dt.date, exclude, now=None) -> list[engine.MonthDay]:
     now = now or timezone.now()
     policy = policy_for(restaurant)
     occupancy = load_occupancy(restaurant, first, last, now, exclude)
-    buckets = _bucket_by_date(policy, occupancy, first, last)
-    return engine.month_availability(policy, first, last, buckets, now, engine.CoversLedger(occupancy.covers))
+    # One timeline for the whole month (no bucketing by date): see engine.month_availability.
+    ledger = engine.CoversLedger(occupancy.covers)
+    return engine.month_availability(policy, first, last, {}, now, ledger, busy=occupancy.busy)

@@ -10,6 +10,7 @@ from collections import OrderedDict
 from threading import Lock
 
 from django.contrib.postgres.aggregates import ArrayAgg
+from django.db import connection
 from django.db.models import F, JSONField, Q, Value
 
 from config.formats import zone
@@ -25,15 +26,38 @@ from reservations.engine.policy import (
     ShiftInfo,
     TableInfo,
 )
-from reservations.models import Block, Closure, Combination, DayNote, Section, Shift
+from reservations.models import Block, Closure, Combination, DayNote, Restaurant, Section, Shift
 
 _POLICY_CACHE: OrderedDict[int, tuple[int, Policy]] = OrderedDict()
 _POLICY_CACHE_SIZE = 256
 _lock = Lock()
 
 
+VERSION_FIELDS = ("policy_version", "availability_version")
+VERSIONS_SQL = f"SELECT policy_version, availability_version FROM {Restaurant._meta.db_table} WHERE id = %s"
+
+
+def fresh_versions(restaurant) -> None:
+    """Load the restaurant's two version counters in one small query when the instance lacks them
+    (the API's authentication hands out restaurants without them: apikeys.authentication)."""
+    if all(name in restaurant.__dict__ for name in VERSION_FIELDS):
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(VERSIONS_SQL, [restaurant.pk])
+        row = cursor.fetchone()
+    if row is not None:
+        restaurant.policy_version, restaurant.availability_version = row
+
+
+def cached_policy(restaurant_pk: int) -> tuple[int, Policy] | None:
+    """(policy_version, policy) this process holds for the restaurant, whatever the version now."""
+    with _lock:
+        return _POLICY_CACHE.get(restaurant_pk)
+
+
 def policy_for(restaurant) -> Policy:
     """The restaurant's policy as engine data, rebuilt only when its policy_version moved."""
+    fresh_versions(restaurant)
     with _lock:
         cached = _POLICY_CACHE.get(restaurant.pk)
         if cached is not None and cached[0] == restaurant.policy_version:

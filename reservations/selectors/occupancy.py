@@ -6,6 +6,7 @@ and building them through the ORM cost more CPU than running them.
 """
 
 import datetime as dt
+import re
 
 from django.db import connection
 
@@ -51,6 +52,47 @@ WHERE restaurant_id = %(restaurant)s AND service_date BETWEEN %(first)s AND %(la
 GROUP BY shift_id, service_date, starts_at
 """
 
+BOTH = f"{ALLOCATIONS};\n{COVERS}"
+_BOTH_ORDER = re.findall(r"%\((\w+)\)s", BOTH)
+_BOTH_POSITIONAL = re.sub(r"%\((\w+)\)s", "%s", BOTH)
+
+
+def occupancy_statement(
+    restaurant_pk: int,
+    policy,
+    first: dt.date,
+    last: dt.date,
+    now: dt.datetime,
+    exclude: tuple[str, int] | None = None,
+) -> tuple[str, list]:
+    """The two occupancy reads of `load_occupancy` as one string of two statements with positional
+    parameters, for a caller sending them behind others (the booking step); read the answer with
+    `occupancy_from` once the cursor stands on the first of the two results."""
+    start, end = occupancy_window(policy, first, last)
+    values = {
+        "restaurant": restaurant_pk,
+        "start": start,
+        "end": end,
+        "first": first,
+        "last": last,
+        "now": now,
+        "statuses": list(OCCUPYING_STATUSES),
+        "reservation": exclude[1] if exclude and exclude[0] == "reservation" else NOBODY,
+        "hold": exclude[1] if exclude and exclude[0] == "hold" else NOBODY,
+    }
+    return _BOTH_POSITIONAL, [values[name] for name in _BOTH_ORDER]
+
+
+def occupancy_from(cursor) -> Occupancy:
+    """The answer of `occupancy_statement`: the cursor stands on its first result."""
+    busy = [
+        Busy(table, lo, hi, ("reservation", resv) if resv else ("hold", hold))
+        for table, lo, hi, resv, hold in cursor.fetchall()
+    ]
+    cursor.nextset()
+    covers = [Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()]
+    return Occupancy(busy=busy, covers=covers)
+
 
 def load_occupancy(
     restaurant,
@@ -65,26 +107,7 @@ def load_occupancy(
     Tables: the allocations overlapping the window those services can reach, the day
     before's overnight bookings included.
     """
-    start, end = occupancy_window(policy_for(restaurant), first, last)
-    params = {
-        "restaurant": restaurant.pk,
-        "start": start,
-        "end": end,
-        "first": first,
-        "last": last,
-        "now": now,
-        "statuses": list(OCCUPYING_STATUSES),
-        "reservation": exclude[1] if exclude and exclude[0] == "reservation" else NOBODY,
-        "hold": exclude[1] if exclude and exclude[0] == "hold" else NOBODY,
-    }
+    sql, params = occupancy_statement(restaurant.pk, policy_for(restaurant), first, last, now, exclude)
     with connection.cursor() as cursor:
-        cursor.execute(ALLOCATIONS, params)
-        busy = [
-            Busy(table, lo, hi, ("reservation", resv) if resv else ("hold", hold))
-            for table, lo, hi, resv, hold in cursor.fetchall()
-        ]
-        cursor.execute(COVERS, params)
-        covers = [
-            Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()
-        ]
-    return Occupancy(busy=busy, covers=covers)
+        cursor.execute(sql, params)  # one round trip, two statements
+        return occupancy_from(cursor)

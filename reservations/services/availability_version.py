@@ -17,3 +17,10 @@ def bump_availability_version(restaurant_id: int, *, policy_changed: bool = True
     if policy_changed:
         changes["policy_version"] = F("policy_version") + 1
     Restaurant.objects.filter(pk=restaurant_id).update(**changes)
+
+
+def bump_statement(restaurant_id: int) -> tuple[str, list]:
+    """`bump_availability_version(..., policy_changed=False)` as one statement, for a caller that
+    sends it with others (the booking step)."""
+    table = Restaurant._meta.db_table
+    return f'UPDATE "{table}" SET "availability_version" = "availability_version" + 1 WHERE "id" = %s', [restaurant_id]

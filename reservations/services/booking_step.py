@@ -15,24 +15,50 @@ cannot seat two parties on one table.
 
 import datetime as dt
 
+from django.db import connection
+
 from config.exceptions import not_found
 from reservations.engine import BookingRequest, Decision, evaluate
 from reservations.exceptions import BookingRulesViolated
-from reservations.selectors.engine_policy import policy_for, section_group_id
-from reservations.selectors.occupancy import load_occupancy
+from reservations.selectors.engine_policy import VERSIONS_SQL, cached_policy, policy_for, section_group_id
+from reservations.selectors.occupancy import load_occupancy, occupancy_from, occupancy_statement
+from reservations.selectors.reservations import known_tables
 from reservations.services import allocations
-from reservations.services.availability_version import bump_availability_version
-from reservations.services.locking import lock_restaurant
+from reservations.services.availability_version import bump_availability_version, bump_statement
+from reservations.services.locking import lock_statement
 
 
 class BookingStep:
     """One write's pass through the step; create it inside `transaction.atomic()`."""
 
-    def __init__(self, restaurant, now: dt.datetime):
+    def __init__(self, restaurant, now: dt.datetime, date: dt.date | None = None):
+        """`date`: the service date the step will decide for, when the caller knows it: its
+        occupancy is then read in the lock's round trip (when this process holds the restaurant's
+        policy and it is still current; else `decide` reads it as usual)."""
         self.restaurant = restaurant
         self.now = now
-        lock_restaurant(restaurant.pk)
-        allocations.drop_lapsed(restaurant, now)
+        self._bumped = False  # the availability version moved in this step
+        self._prefetched: tuple[dt.date, object] | None = None
+        # One round trip, in this order: the lock; the version counters, read under it (the policy
+        # cache's key); the lapsed basket holds' tables freed; then, when asked, the date's
+        # occupancy (each statement its own snapshot: it sees every write committed before the lock).
+        lock_sql, lock_params = lock_statement(restaurant.pk)
+        drop_sql, drop_params = allocations.drop_lapsed_statement(restaurant.pk, now)
+        sql, params = f"{lock_sql}; {VERSIONS_SQL}; {drop_sql}", [*lock_params, restaurant.pk, *drop_params]
+        cached = cached_policy(restaurant.pk) if date is not None else None
+        if cached is not None:
+            occupancy_sql, occupancy_params = occupancy_statement(restaurant.pk, cached[1], date, date, now)
+            sql, params = f"{sql}; {occupancy_sql}", [*params, *occupancy_params]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            cursor.nextset()
+            restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
+            if cached is not None:
+                cursor.nextset()  # the DELETE
+                cursor.nextset()
+                occupancy = occupancy_from(cursor)
+                if cached[0] == restaurant.policy_version:  # read with the policy that is current
+                    self._prefetched = (date, occupancy)
         self.policy = policy_for(restaurant)
 
     def group(self, public_id: str | None, param: str) -> int | None:
@@ -46,7 +72,11 @@ class BookingStep:
 
     def decide(self, request: BookingRequest, exclude: tuple[str, int] | None = None) -> Decision:
         """The engine's answer against fresh occupancy (as if `exclude` did not exist); raise its refusal."""
-        occupancy = load_occupancy(self.restaurant, request.service_date, request.service_date, self.now, exclude)
+        prefetched, self._prefetched = self._prefetched, None  # used once, by the first decision
+        if prefetched is not None and exclude is None and prefetched[0] == request.service_date:
+            occupancy = prefetched[1]
+        else:
+            occupancy = load_occupancy(self.restaurant, request.service_date, request.service_date, self.now, exclude)
         decision = evaluate(self.policy, occupancy, request, self.now)
         if not decision.accepted:
             raise BookingRulesViolated.from_engine(decision.violations)
@@ -55,11 +85,25 @@ class BookingStep:
     def occupy(self, owner, decision: Decision, *, expires_at: dt.datetime | None = None, moving: bool = False):
         """Link `owner`'s tables and allocate them for the decided time; `moving` replaces what it held."""
         kind = "hold" if owner._meta.model_name == "hold" else "reservation"
-        if moving:
-            allocations.release(**{kind: owner})
-            owner.tables.set(decision.table_ids)
-        else:
-            allocations.link_tables(owner.tables, decision.table_ids)
+        if kind == "reservation":  # the answer's and the webhook's tables, without reading them back
+            owner._known_tables = known_tables(self.restaurant, decision.table_ids)
+        if not moving:
+            # The availability version moves in the same round trip (`finish` then has nothing to do):
+            # the same transaction, so the same effect at commit.
+            allocations.link_and_allocate(
+                owner.tables,
+                restaurant=self.restaurant,
+                table_ids=decision.table_ids,
+                start=decision.starts_at,
+                end=decision.occupied_until,
+                expires_at=expires_at,
+                then=None if self._bumped else bump_statement(self.restaurant.pk),
+                **{kind: owner},
+            )
+            self._bumped = True
+            return
+        allocations.release(**{kind: owner})
+        owner.tables.set(decision.table_ids)
         allocations.allocate(
             restaurant=self.restaurant,
             table_ids=decision.table_ids,
@@ -71,4 +115,6 @@ class BookingStep:
 
     def finish(self) -> None:
         """Availability answers (ETags) of the restaurant are stale from this commit on."""
-        bump_availability_version(self.restaurant.pk, policy_changed=False)
+        if not self._bumped:
+            bump_availability_version(self.restaurant.pk, policy_changed=False)
+            self._bumped = True

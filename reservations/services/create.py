@@ -201,7 +201,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             param=f"guest[{missing[0]}]",
         )
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
-        step = BookingStep(restaurant, now)
+        step = BookingStep(restaurant, now, date=params.service_date if params.hold_id is None else None)
         company = find_company(restaurant, params.company_id)
         hold = decision = None
         if params.hold_id is not None:

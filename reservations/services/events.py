@@ -51,7 +51,8 @@ def snapshot(reservation) -> dict:
     Its tables are kept on the instance for the answer of the same write (selectors.tables_of):
     they are recorded after every change of them, so they are current for that answer.
     """
-    tables = list(tables_in_order().filter(reservations=reservation))  # always fresh here
+    # Fresh here, unless the booking step just wrote them (it leaves them on the instance, once).
+    tables = reservation.__dict__.pop("_known_tables", None) or list(tables_in_order().filter(reservations=reservation))
     reservation._snapshot_tables = tables
     return ReservationShape.render(reservation, Viewer(tz=zone(reservation.restaurant.timezone)), tables)
 

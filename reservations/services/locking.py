@@ -9,12 +9,18 @@ from django.db import connection
 LOCK_WAIT = "10s"
 
 
+LOCK_SQL = "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s)"
+
+
+def lock_statement(restaurant_pk: int) -> tuple[str, list]:
+    """The statement of `lock_restaurant`, for a caller that sends more statements behind it."""
+    return LOCK_SQL, [LOCK_WAIT, restaurant_pk]
+
+
 def lock_restaurant(restaurant_pk: int) -> None:
     """Take the restaurant's write lock; call inside `transaction.atomic()`."""
     with connection.cursor() as cursor:
         # One round trip: the wait limit for this transaction, then the lock (the one-bigint
         # form keyed by the primary key; the two-int4 forms used for idempotency keys live
         # at class numbers far above any primary key).
-        cursor.execute(
-            "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s)", [LOCK_WAIT, restaurant_pk]
-        )
+        cursor.execute(*lock_statement(restaurant_pk))

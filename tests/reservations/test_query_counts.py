@@ -9,6 +9,8 @@ from tests.factories import CompanyFactory, HoldFactory, ReservationFactory
 
 
 def count_queries(client, path: str, query: dict, expected_rows: int) -> int:
+    """Queries of a warm request: the process's caches (policy, tables) filled by the one before."""
+    client.get(path, query)
     with CaptureQueriesContext(connection) as captured:
         response = client.get(path, query)
     assert response.status_code == 200, response.content

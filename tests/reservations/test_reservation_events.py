@@ -149,7 +149,7 @@ def test_a_change_and_its_event_commit_together(api, bistro, monkeypatch):
 
     made = book(api)
     # The last step of every write (create and modify finish the booking step; cancel bumps itself).
-    monkeypatch.setattr("reservations.services.booking_step.bump_availability_version", _fail)
+    monkeypatch.setattr("reservations.services.booking_step.BookingStep.finish", _fail)
     monkeypatch.setattr("reservations.services.cancel.bump_availability_version", _fail)
     assert patch(api, made["id"], {"party_size": 4}).status_code == 500
     assert cancel(api, made["id"]).status_code == 500

@@ -1,0 +1,170 @@
+"""Issue 14's table: the figures of the three benchmarks run just before (var/bench/platform.json,
+availability.json, reservations.json, written by the same `make bench`), next to pgbench measured
+now on the same machine and PostgreSQL, with the issue's targets.
+
+    python -m tests.bench.bench_speed            # pgbench (about 20 s), then the table
+    BENCH_PGBENCH_SECONDS=15 BENCH_PGBENCH_CLIENTS=20
+
+pgbench: the built-in tpcb-like script, 20 clients, 2 threads, in a scratch database
+(`<bench database>_pgbench`, scale 10, initialised once), fsync and synchronous_commit as the
+server has them (on: the stock configuration). Its tps is what PostgreSQL alone commits here;
+"create throughput as a share of pgbench" divides the concurrent creates/s by it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from urllib.parse import urlparse
+
+from tests.bench.bench_common import BENCH_DATABASE_URL, VAR, Row, log, print_table, save
+
+PGBENCH_SECONDS = int(os.environ.get("BENCH_PGBENCH_SECONDS", "15"))
+PGBENCH_CLIENTS = int(os.environ.get("BENCH_PGBENCH_CLIENTS", "20"))
+PGBENCH_SCALE = 10
+
+
+def _pg_args(url: str) -> tuple[list[str], dict, str]:
+    parsed = urlparse(url)
+    env = {**os.environ}
+    if parsed.password:
+        env["PGPASSWORD"] = parsed.password
+    args = ["-h", parsed.hostname or "127.0.0.1", "-p", str(parsed.port or 5432), "-U", parsed.username or "postgres"]
+    return args, env, parsed.path.lstrip("/")
+
+
+def pgbench() -> dict:
+    """tpcb-like tps of this machine's PostgreSQL, 20 clients (None when pgbench is missing)."""
+    binary = shutil.which("pgbench")
+    if binary is None:
+        log("pgbench not found (apt-get install postgresql-client): no pgbench figure")
+        return {}
+    args, env, name = _pg_args(BENCH_DATABASE_URL)
+    database = f"{name}_pgbench"
+    exists = subprocess.run(
+        ["psql", *args, "-d", "postgres", "-tAc", f"SELECT 1 FROM pg_database WHERE datname = '{database}'"],
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    if exists != "1":
+        log(f"Creating and initialising {database} (pgbench -i -s {PGBENCH_SCALE})")
+        subprocess.run(["createdb", *args, database], env=env, check=True)
+        subprocess.run(
+            [binary, *args, "-i", "-q", "-s", str(PGBENCH_SCALE), database], env=env, check=True, capture_output=True
+        )
+    log(f"pgbench: tpcb-like, {PGBENCH_CLIENTS} clients, 2 threads, {PGBENCH_SECONDS} s")
+    run = subprocess.run(
+        [binary, *args, "-c", str(PGBENCH_CLIENTS), "-j", "2", "-T", str(PGBENCH_SECONDS), "-n", database],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    match = re.search(r"tps = ([0-9.]+)", run.stdout)
+    latency = re.search(r"latency average = ([0-9.]+) ms", run.stdout)
+    return {
+        "tps": float(match.group(1)) if match else None,
+        "latency_ms": float(latency.group(1)) if latency else None,
+        "clients": PGBENCH_CLIENTS,
+        "seconds": PGBENCH_SECONDS,
+        "scale": PGBENCH_SCALE,
+    }
+
+
+def load(name: str) -> dict:
+    path = VAR / f"{name}.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def run() -> dict:
+    bench = pgbench()
+    platform, availability, reservations = load("platform"), load("availability"), load("reservations")
+    rows: list[Row] = []
+    figures: dict = {"pgbench": bench}
+    load_ = reservations.get("concurrent") or {}
+    cpu = load_.get("cpu_seconds") or {}
+    created = load_.get("created") or 0
+    if created:
+        gunicorn_ms = cpu["gunicorn"] * 1000 / created
+        postgres_ms = cpu["postgres"] * 1000 / created
+        per_second = load_["per_second"]
+        figures.update(gunicorn_cpu_ms_per_create=gunicorn_ms, postgres_cpu_ms_per_create=postgres_ms)
+        rows += [
+            Row(
+                "gunicorn CPU per created booking (concurrent run)",
+                "<= 6 ms",
+                f"{gunicorn_ms:.1f} ms",
+                gunicorn_ms <= 6,
+            ),
+            Row("PostgreSQL CPU per created booking (concurrent run)", "-", f"{postgres_ms:.1f} ms"),
+            Row(
+                f"concurrent creates/s, {load_['clients']} clients, {os.cpu_count()} cores",
+                ">= 250",
+                f"{per_second:.1f}",
+                per_second >= 250,
+            ),
+        ]
+        if bench.get("tps"):
+            share = per_second / bench["tps"]
+            figures["create_share_of_pgbench"] = share
+            rows.append(
+                Row(
+                    "create throughput as a share of pgbench tps",
+                    ">= 10 %",
+                    f"{share * 100:.1f} % ({per_second:.0f} / {bench['tps']:.0f})",
+                    share >= 0.10,
+                )
+            )
+    if bench.get("tps"):
+        rows.append(Row(f"pgbench tps (tpcb-like, {bench['clients']} clients, this run)", "-", f"{bench['tps']:.0f}"))
+    queries = reservations.get("queries") or {}
+    if queries:
+        known = queries["create_known_guest"]
+        rows.append(Row("SQL round trips per create (known guest)", "<= 8", str(known), known <= 8))
+        rows.append(
+            Row(
+                "SQL round trips per create (new guest / cold process)",
+                "-",
+                f"{queries['create_new_guest']} / {queries['create_cold']}",
+            )
+        )
+    if platform:
+        overhead = platform["overhead_ms"]
+        rows.append(Row("platform overhead over a bare view", "<= 1 ms", f"{overhead:.2f} ms", overhead <= 1.0))
+    if availability:
+        stats = availability["stats"]
+        day = availability["ratios"]["day_vs_ping"]
+        month = stats["month_history"]["median_ms"]
+        rows += [
+            Row("day availability / ping", "<= 2.5x", f"{day:.2f}x", day <= 2.5),
+            Row("month availability median", "<= 40 ms", f"{month:.1f} ms", month <= 40),
+        ]
+    if reservations:
+        listed = reservations["ratios"]["list_vs_ping"]
+        rows.append(Row("list 100 with expand / ping", "<= 4x", f"{listed:.2f}x", listed <= 4))
+        checks = reservations.get("checks") or {}
+        doubles = sum(
+            checks.get(name, 0)
+            for name in (
+                "overlapping_allocations",
+                "live_bookings_sharing_a_table",
+                "live_bookings_whose_allocations_differ_from_tables",
+                "live_bookings_without_tables",
+            )
+        )
+        rows.append(Row("double bookings", "0", str(doubles), doubles == 0))
+    rows.append(Row("every figure with 10x the day's bookings (4,000)", "holds", "not measured (see docs)"))
+    print_table("Issue 14: speed (the runs above and pgbench, same invocation)", rows)
+    figures["rows"] = [r.__dict__ for r in rows]
+    figures["passed"] = all(r.passed for r in rows if r.passed is not None)
+    save("speed", figures)
+    return figures
+
+
+if __name__ == "__main__":
+    sys.exit(0 if run()["passed"] else 1)
