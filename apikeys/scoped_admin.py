@@ -213,6 +213,20 @@ class RestaurantScopedMixin:
             bump_availability_version(restaurant_id)
 
 
+class ReadOnlyRecords:
+    """For records nobody edits by hand (deliveries, attempts, charges, feedback): listed and
+    read only. Put it first among the bases: `class X(ReadOnlyRecords, RestaurantScopedAdmin)`."""
+
+    def has_add_permission(self, request, obj=None):  # obj: inlines are asked with their parent
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class RestaurantScopedAdmin(RestaurantScopedMixin, admin.ModelAdmin):
     """A model admin showing and changing only the user's restaurants' rows."""
 

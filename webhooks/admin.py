@@ -18,7 +18,7 @@ from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
 
 from apikeys.roles import MANAGE_WEBHOOKS
-from apikeys.scoped_admin import RestaurantScopedAdmin, RestaurantScopedTabularInline
+from apikeys.scoped_admin import ReadOnlyRecords, RestaurantScopedAdmin, RestaurantScopedTabularInline
 from config.exceptions import DomainError
 from config.versions import LATEST_VERSION, VERSIONS
 from webhooks.models import Delivery, DeliveryAttempt, Endpoint
@@ -73,7 +73,7 @@ class EndpointForm(forms.ModelForm):
             raise forms.ValidationError(error.message) from error
 
 
-class DeliveryInline(RestaurantScopedTabularInline):
+class DeliveryInline(ReadOnlyRecords, RestaurantScopedTabularInline):
     """The endpoint's latest deliveries, links to each."""
 
     model = Delivery
@@ -100,15 +100,6 @@ class DeliveryInline(RestaurantScopedTabularInline):
     @admin.display(description="event")
     def event_type(self, obj):
         return f"{obj.event.type} {obj.event.public_id}"
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Endpoint)
@@ -292,7 +283,7 @@ class EndpointAdmin(RestaurantScopedAdmin):
         return super().change_view(request, object_id, form_url, extra)
 
 
-class AttemptInline(RestaurantScopedTabularInline):
+class AttemptInline(ReadOnlyRecords, RestaurantScopedTabularInline):
     model = DeliveryAttempt
     required_role = MANAGE_WEBHOOKS
     extra = 0
@@ -301,15 +292,6 @@ class AttemptInline(RestaurantScopedTabularInline):
     fields = ("at", "succeeded", "status_code", "duration_ms", "response_body", "error", "manual")
     readonly_fields = fields
     verbose_name_plural = "attempts (newest first)"
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class DeliveryStatusFilter(admin.SimpleListFilter):
@@ -324,7 +306,7 @@ class DeliveryStatusFilter(admin.SimpleListFilter):
 
 
 @admin.register(Delivery)
-class DeliveryAdmin(RestaurantScopedAdmin):
+class DeliveryAdmin(ReadOnlyRecords, RestaurantScopedAdmin):
     required_role = MANAGE_WEBHOOKS
     list_display = (
         "public_id",
@@ -359,15 +341,6 @@ class DeliveryAdmin(RestaurantScopedAdmin):
         "payload",
     )
     readonly_fields = fields
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.display(description="Event type")
     def event_type(self, obj):

@@ -333,5 +333,7 @@ class CompanyAdmin(PolicyAdmin):
     readonly_fields = ("public_id",)
 
 
-from reservations.admin import bookings  # noqa: E402, F401  (bookings and holds, their actions)
-from reservations.admin import guarantees  # noqa: E402, F401  (card guarantees and feedback: registered there)
+from reservations.admin import (  # noqa: E402  (these modules register their admins)
+    bookings,  # noqa: F401  (bookings and holds, their actions)
+    guarantees,  # noqa: F401  (card guarantees and feedback)
+)

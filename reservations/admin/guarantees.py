@@ -16,7 +16,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from apikeys.roles import HOST
-from apikeys.scoped_admin import RestaurantScopedAdmin
+from apikeys.scoped_admin import ReadOnlyRecords, RestaurantScopedAdmin
 from config.exceptions import DomainError
 from reservations.models import CardGuarantee, Feedback, GuaranteeCharge
 from reservations.services.guarantee_money import charge_guarantee, refund_guarantee, release_guarantee
@@ -49,18 +49,12 @@ def run_operation(card: CardGuarantee, operation: str, amount: int | None, staff
     return "Guarantee released."
 
 
-class GuaranteeChargeInline(admin.TabularInline):
+class GuaranteeChargeInline(ReadOnlyRecords, admin.TabularInline):
     model = GuaranteeCharge
     extra = 0
     can_delete = False
     fields = ("created_at", "charge_id", "status", "amount", "refunded", "currency", "reason", "staff")
     readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(CardGuarantee)
@@ -191,20 +185,11 @@ class CardGuaranteeAdmin(RestaurantScopedAdmin):
 
 
 @admin.register(Feedback)
-class FeedbackAdmin(RestaurantScopedAdmin):
+class FeedbackAdmin(ReadOnlyRecords, RestaurantScopedAdmin):
     required_role = HOST
     list_display = ("public_id", "booking", "rating", "comment", "created_at")
     readonly_fields = ("public_id", "reservation", "rating", "comment", "created_at")
     exclude = ("restaurant",)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.display(description="booking")
     def booking(self, obj):
