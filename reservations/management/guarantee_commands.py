@@ -5,27 +5,12 @@ Each calls the same service as the guest page, the back office and the beat swee
 booking as the API shows it to a full-access key (JSON), with what the step came to.
 """
 
-from config.exceptions import NotFound
-from config.formats import Viewer, zone
-from reservations.models import Reservation
+from reservations.management.support import reservation_of, snapshot
 from reservations.payments.exceptions import PaymentStateConflict
 from reservations.services.card_guarantee import complete_extra_step, expire_card_request, save_card
 from reservations.services.guarantee_money import charge_guarantee, refund_guarantee, release_guarantee
-from reservations.shapes.reservations import ReservationShape
 
 DEFAULT_TEST_CARD = "4242424242424242"
-
-
-def reservation_of(public_id: str) -> Reservation:
-    reservation = Reservation.objects.select_related("restaurant", "guest").filter(public_id=public_id).first()
-    if reservation is None:
-        raise NotFound(f"No reservation {public_id}.")
-    return reservation
-
-
-def snapshot(reservation: Reservation) -> dict:
-    reservation.refresh_from_db()
-    return ReservationShape.render(reservation, Viewer(tz=zone(reservation.restaurant.timezone)))
 
 
 def charge_row(row) -> dict:

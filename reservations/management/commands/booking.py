@@ -17,9 +17,8 @@ from config.formats import Viewer, zone
 from holds.models import Hold
 from holds.shapes import HoldShape
 from reservations.management.guarantee_commands import GuaranteeSubcommands
-from reservations.models import Reservation
+from reservations.management.support import reservation_of, snapshot
 from reservations.services import staff
-from reservations.shapes.reservations import ReservationShape
 
 MOVES = {
     "approve": staff.approve_reservation,
@@ -31,18 +30,6 @@ MOVES = {
     "undo": staff.undo_last_move,
     "cancel": staff.staff_cancel_reservation,
 }
-
-
-def reservation_of(public_id: str) -> Reservation:
-    reservation = Reservation.objects.select_related("restaurant").filter(public_id=public_id).first()
-    if reservation is None:
-        raise NotFound(f"No reservation {public_id}.")
-    return reservation
-
-
-def render(reservation: Reservation) -> dict:
-    row = Reservation.objects.select_related("guest", "company").get(pk=reservation.pk)
-    return ReservationShape.render(row, Viewer(zone(reservation.restaurant.timezone)))
 
 
 class Command(GuaranteeSubcommands, SupportCommand):
@@ -82,7 +69,7 @@ class Command(GuaranteeSubcommands, SupportCommand):
             kwargs["override"] = True
         if move in ("decline", "cancel"):
             kwargs["reason"] = options.get("reason") or ""
-        return render(MOVES[move](**kwargs))
+        return snapshot(MOVES[move](**kwargs))
 
     def do_release_hold(self, *, hold, username=None, **options):
         row = Hold.objects.select_related("restaurant").filter(public_id=hold).first()
