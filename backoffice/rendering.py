@@ -81,7 +81,9 @@ def render_rows(
             actions.append(f'<details class="ds-more"><summary>{summary}</summary>{inner}</details>')
         card = cards.get(row.pk) if cards and money_url else None
         if card is not None:
-            actions.append(f'<a class="button ds-money" href="{money_url[0]}{card}{money_url[1]}">Card: charge / release</a>')
+            actions.append(
+                f'<a class="button ds-money" href="{money_url[0]}{card}{money_url[1]}">Card: charge / release</a>'
+            )
         late = ' <span class="ds-flag">late</span>' if row.late else ""
         out.append(
             f'<tr id="row-{pid}" class="ds-row ds-{row.status}{" ds-late" if row.late else ""}">'

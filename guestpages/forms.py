@@ -102,9 +102,7 @@ class WaitlistJoinForm(BookingForm):
     """Joining the waitlist from the booking page: the window of times the guest can come, and the
     guest's details (the booking form's, without the time)."""
 
-    window_start = forms.TimeField(
-        label=_("From"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
-    )
+    window_start = forms.TimeField(label=_("From"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
     window_end = forms.TimeField(label=_("Until"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
 
     def __init__(self, *args, **kwargs):
@@ -114,9 +112,7 @@ class WaitlistJoinForm(BookingForm):
 
 class WaitlistChangeForm(GuestForm):
     party_size = forms.IntegerField(label=_("Guests"), min_value=1, max_value=1000)
-    window_start = forms.TimeField(
-        label=_("From"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
-    )
+    window_start = forms.TimeField(label=_("From"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
     window_end = forms.TimeField(label=_("Until"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
 
 

@@ -168,9 +168,7 @@ class GuestAdmin(RestaurantScopedAdmin):
             if self._run(
                 request,
                 g.public_id,
-                lambda g=g: services.merge_guests(
-                    survivor=survivor, absorbed=g, merged_by=request.user.get_username()
-                ),
+                lambda g=g: services.merge_guests(survivor=survivor, absorbed=g, merged_by=request.user.get_username()),
             )
         ]
         if done:

@@ -198,7 +198,9 @@ def update_guest(*, guest: Guest, values: dict, now: dt.datetime | None = None) 
 def _lock(*guests: Guest) -> list[Guest]:
     """The rows locked in id order (two merges of the same pair never deadlock)."""
     ids = [g.pk for g in guests]
-    rows = {g.pk: g for g in Guest.objects.select_for_update(of=("self",)).select_related("restaurant").filter(pk__in=ids)}
+    rows = {
+        g.pk: g for g in Guest.objects.select_for_update(of=("self",)).select_related("restaurant").filter(pk__in=ids)
+    }
     return [rows[pk] for pk in ids]
 
 
@@ -436,7 +438,9 @@ def erase_guest(*, guest: Guest, now=None) -> Guest:
             guest_ids={g.public_id for g in profiles},
             reservation_ids=set(reservations.values_list("public_id", flat=True)),
             entry_ids=set(
-                WaitlistEntry.objects.filter(restaurant=restaurant, guest_id__in=pks).values_list("public_id", flat=True)
+                WaitlistEntry.objects.filter(restaurant=restaurant, guest_id__in=pks).values_list(
+                    "public_id", flat=True
+                )
             ),
             blanked={},
         )

@@ -143,8 +143,14 @@ FR = {
     "Save the changes": "Enregistrer les modifications",
     "Leave the waitlist": "Quitter la liste d’attente",
     "A table is free for you at %(restaurant)s": "Une table est libre pour vous chez %(restaurant)s",
-    ("%(restaurant)s has a table for you from the waitlist: %(day)s at %(time)s, %(size)s guest.", 0): "%(restaurant)s a une table pour vous grâce à la liste d’attente : %(day)s à %(time)s, %(size)s personne.",
-    ("%(restaurant)s has a table for you from the waitlist: %(day)s at %(time)s, %(size)s guest.", 1): "%(restaurant)s a une table pour vous grâce à la liste d’attente : %(day)s à %(time)s, %(size)s personnes.",
+    (
+        "%(restaurant)s has a table for you from the waitlist: %(day)s at %(time)s, %(size)s guest.",
+        0,
+    ): "%(restaurant)s a une table pour vous grâce à la liste d’attente : %(day)s à %(time)s, %(size)s personne.",
+    (
+        "%(restaurant)s has a table for you from the waitlist: %(day)s at %(time)s, %(size)s guest.",
+        1,
+    ): "%(restaurant)s a une table pour vous grâce à la liste d’attente : %(day)s à %(time)s, %(size)s personnes.",
     "Accept it before %(deadline)s:": "Acceptez-la avant le %(deadline)s :",
 }
 

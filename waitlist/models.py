@@ -81,9 +81,7 @@ class WaitlistEntry(models.Model):
         ]
         constraints = [
             tenant_key("waitlist_entry_tenant_key"),
-            models.UniqueConstraint(
-                fields=["restaurant", "widget_submission"], name="waitlist_widget_submission_once"
-            ),
+            models.UniqueConstraint(fields=["restaurant", "widget_submission"], name="waitlist_widget_submission_once"),
             one_of("status", WaitlistStatus.values, "waitlist_status_valid"),
             one_of("joined_via", JoinedVia.values, "waitlist_joined_via_valid"),
             models.CheckConstraint(name="waitlist_party_positive", condition=Q(party_size__gte=1)),

@@ -4,7 +4,6 @@ import datetime as dt
 
 from waitlist.models import OPEN_STATUSES, WaitlistEntry
 
-
 # What an entry's rendering reads of its guest and booking when the guest is not expanded: their ids.
 RENDERED_FIELDS = tuple(
     field.name for field in WaitlistEntry._meta.concrete_fields if field.name not in ("private_note",)

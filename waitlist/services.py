@@ -100,7 +100,9 @@ def service_for(restaurant, date: dt.date, time: dt.time):
 def record_service(entry: WaitlistEntry, restaurant, window_start: dt.time) -> None:
     shift = service_for(restaurant, entry.service_date, window_start)
     entry.shift_id = shift.id if shift else None
-    entry.shift_name = translate(shift.name, restaurant.primary_language, restaurant.primary_language) if shift else None
+    entry.shift_name = (
+        translate(shift.name, restaurant.primary_language, restaurant.primary_language) if shift else None
+    )
     entry.shift_start_time = shift.start_time if shift else None
     entry.shift_end_time = shift.end_time if shift else None
 
@@ -350,7 +352,11 @@ def expire_entries(now: dt.datetime | None = None) -> int:
         if lapsed_at > now:
             continue
         with transaction.atomic():
-            entry = WaitlistEntry.objects.select_for_update(of=("self",)).select_related("restaurant", "guest").get(pk=candidate.pk)
+            entry = (
+                WaitlistEntry.objects.select_for_update(of=("self",))
+                .select_related("restaurant", "guest")
+                .get(pk=candidate.pk)
+            )
             if entry.status not in OPEN_STATUSES:
                 continue
             entry.status = WaitlistStatus.EXPIRED
@@ -363,7 +369,11 @@ def expire_entries(now: dt.datetime | None = None) -> int:
         status=WaitlistStatus.OFFERED, offer_expires_at__lte=now, service_date__gt=horizon
     ).order_by("id"):
         with transaction.atomic():
-            entry = WaitlistEntry.objects.select_for_update(of=("self",)).select_related("restaurant", "guest").get(pk=candidate.pk)
+            entry = (
+                WaitlistEntry.objects.select_for_update(of=("self",))
+                .select_related("restaurant", "guest")
+                .get(pk=candidate.pk)
+            )
             if entry.status != WaitlistStatus.OFFERED:
                 continue
             entry.status = WaitlistStatus.EXPIRED

@@ -9,7 +9,6 @@ from config.shapes import (
     date,
     date_time,
     enum,
-    hhmm as hhmm_schema,
     integer,
     list_shape,
     nullable,
@@ -17,6 +16,9 @@ from config.shapes import (
     object_id,
     ref,
     string,
+)
+from config.shapes import (
+    hhmm as hhmm_schema,
 )
 from guests.shapes import GuestShape
 from waitlist.models import JoinedVia, WaitlistStatus

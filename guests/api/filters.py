@@ -12,23 +12,33 @@ MAX_QUERY_LENGTH = 100
 
 
 def _text(description: str, max_length: int) -> dict:
-    return {"type": "string", "minLength": 1, "maxLength": max_length, "pattern": r"^[^\x00-\x1f]+$",
-            "description": description}
+    return {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": max_length,
+        "pattern": r"^[^\x00-\x1f]+$",
+        "description": description,
+    }
 
 
 class GuestFilter(StrictFilterSet):
     vip = BooleanFilter(help_text="`true` or `false`; omit for both.")
     blacklisted = BooleanFilter(help_text="`true` or `false`; omit for both.")
     phone = extend_schema_field(
-        _text("Normalised to E.164 for the restaurant's country before matching (`06 12 34 56 78` in France "
-              "matches `+33612345678`).", 40)
+        _text(
+            "Normalised to E.164 for the restaurant's country before matching (`06 12 34 56 78` in France "
+            "matches `+33612345678`).",
+            40,
+        )
     )(django_filters.CharFilter(method="by_phone", max_length=40))
     email = extend_schema_field(_text("The primary address, exact and case-insensitive.", 254))(
         django_filters.CharFilter(method="by_email", max_length=254)
     )
     query = extend_schema_field(
-        _text("An accent-insensitive substring of the first name, last name or e-mail (`jose` finds `José`).",
-              MAX_QUERY_LENGTH)
+        _text(
+            "An accent-insensitive substring of the first name, last name or e-mail (`jose` finds `José`).",
+            MAX_QUERY_LENGTH,
+        )
     )(django_filters.CharFilter(method="by_query", max_length=MAX_QUERY_LENGTH))
     updated_since = UpdatedSinceFilter()
     id = id_list_filter("gst")

@@ -59,7 +59,10 @@ class GuestViewSet(ApiViewSet):
             "id. An erased profile is not found."
         ),
         parameters=[GUEST_ID],
-        responses={200: ok(GuestShape, "The guest."), 404: error("`not_found`: no guest of this restaurant has this id.")},
+        responses={
+            200: ok(GuestShape, "The guest."),
+            404: error("`not_found`: no guest of this restaurant has this id."),
+        },
     )
     def retrieve(self, request, guest_id: str) -> Response:
         guest = selectors.get_served(self.restaurant, guest_id) if looks_like_id(guest_id, "gst") else None

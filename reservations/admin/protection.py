@@ -8,7 +8,6 @@
   that lists the bookings to move.
 """
 
-
 from django.db.models import Q, Sum
 from django.forms import ValidationError
 from django.utils import timezone

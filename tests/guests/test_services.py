@@ -22,8 +22,13 @@ from guests.services import (
     update_guest,
 )
 from reservations.models import Reservation, ReservationEvent
-from tests.factories import GuestFactory, ReservationEventFactory, ReservationFactory, RestaurantFactory
-from tests.factories import WaitlistEntryFactory
+from tests.factories import (
+    GuestFactory,
+    ReservationEventFactory,
+    ReservationFactory,
+    RestaurantFactory,
+    WaitlistEntryFactory,
+)
 from tests.reservations.helpers import book
 from webhooks.models import Event
 from webhooks.services.publish import publish

@@ -26,7 +26,10 @@ def events(type_: str | None = None) -> list[Event]:
     return list(queryset.filter(type=type_) if type_ else queryset)
 
 
-def add(bistro, guest=None, start=T(20, 0), end=T(21, 30), party=2, **fields) -> WaitlistEntry:
+WINDOW_START, WINDOW_END = T(20, 0), T(21, 30)
+
+
+def add(bistro, guest=None, start=WINDOW_START, end=WINDOW_END, party=2, **fields) -> WaitlistEntry:
     guest = guest or GuestFactory(restaurant=bistro.restaurant)
     return services.add_entry(
         restaurant=bistro.restaurant, guest=guest, service_date=DAY, party_size=party,

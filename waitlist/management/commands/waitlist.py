@@ -69,9 +69,10 @@ class Command(SupportCommand):
         cancel.add_argument("entry", help="wl_ id")
 
     def do_add(self, *, restaurant, guest, service_date, window_start, window_end, party_size, **options):
-        place = Restaurant.objects.filter(public_id=restaurant).first() or Restaurant.objects.filter(
-            slug=restaurant
-        ).first()
+        place = (
+            Restaurant.objects.filter(public_id=restaurant).first()
+            or Restaurant.objects.filter(slug=restaurant).first()
+        )
         if place is None:
             raise NotFound(f"No restaurant {restaurant}.")
         profile = Guest.objects.filter(restaurant=place, public_id=guest).first()
