@@ -11,6 +11,7 @@ Webhook rules (the contract's reservation event rules 1-5):
 5. the booking is readable before its `reservation.created` is delivered.
 """
 
+from config import deferred_inserts
 from config.formats import Viewer, zone
 from reservations.models import Company, ReservationEvent
 from reservations.models.booking import EventType, Source
@@ -24,9 +25,11 @@ PREVIOUS_FIELDS = ("party_size", "service_date", "guest_notes", "internal_notes"
 
 
 def record(reservation, event_type: str, data: dict, *, previous_attributes: dict | None = None) -> ReservationEvent:
-    event = ReservationEvent.objects.create(
+    event = ReservationEvent(
         restaurant_id=reservation.restaurant_id, reservation=reservation, type=event_type, data=data
     )
+    # Written in front of the request's next statement (its pk is set then): see config.deferred_inserts.
+    deferred_inserts.insert(event)
     if announces(reservation):
         if event_type == EventType.UPDATED and previous_attributes is None:
             previous_attributes = previous_attributes_of(reservation, data.get("changes") or {})

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from config import deferred_inserts
 from config.exceptions import InvalidInput, not_found
 from config.formats import zone
 from config.ids import random_token
@@ -123,6 +124,8 @@ def _rows(reservation: Reservation) -> list[list]:
 
 
 def _log(reservation, action, from_status, actor: Actor, event=None, before=None, override=False) -> StatusChange:
+    if event is not None and event.pk is None:
+        deferred_inserts.flush()  # the event was kept back for the next statement: write it now
     return StatusChange.objects.create(
         restaurant_id=reservation.restaurant_id,
         reservation=reservation,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from django.db import transaction
 from django.utils import timezone
 
+from config import deferred_inserts
 from webhooks import doorbell
 from webhooks.models import MessageStatus, OutboxMessage
 from webhooks.schedule import next_attempt
@@ -27,9 +28,10 @@ def register(name: str, handler: Callable[[dict], object]) -> None:
 
 def enqueue(*, restaurant_id: int, handler: str, payload: dict) -> OutboxMessage:
     """Write the message with the caller's change; the worker sends it once that commits."""
-    message = OutboxMessage.objects.create(
+    message = OutboxMessage(
         restaurant_id=restaurant_id, handler=handler, payload=payload, next_attempt_at=timezone.now()
     )
+    deferred_inserts.insert(message)  # nothing reads it back in the change's request
     doorbell.ring_on_commit()
     return message
 

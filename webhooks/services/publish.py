@@ -4,6 +4,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from config import deferred_inserts
 from webhooks import doorbell
 from webhooks.models import Event
 
@@ -26,13 +27,14 @@ def publish(
     data = {"object": snapshot, **(extra or {})}
     if previous_attributes is not None:
         data["previous_attributes"] = previous_attributes
-    event = Event.objects.create(
+    event = Event(
         restaurant_id=restaurant_id,
         type=type,
         subject=snapshot.get("id", ""),
         data=data,
         created=created or timezone.now(),
     )
+    deferred_inserts.insert(event)  # nothing reads it back in the change's request
     # Once the change commits, the worker fans the event out to the endpoints that want it.
     doorbell.ring_on_commit()
     return event

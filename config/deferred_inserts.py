@@ -1,0 +1,110 @@
+"""Rows a write request inserts and never reads back ride on its next statement's round trip.
+
+The outbox rows of a change (its reservation event, its webhook event, its guest e-mail) are
+written last, and nothing in the request reads them. Inside `batch()` (the API's write
+transaction, config.api.idempotency) `insert(obj)` keeps such a row back; it goes to PostgreSQL
+in front of the connection's next statement, in the same round trip (on a create, the
+idempotency record's INSERT), or on its own when the batch ends, before the commit.
+
+Every statement that follows a kept-back row runs after it, in the same transaction, so reads,
+constraints and a rollback to a savepoint behave as if the row had been saved at once. Only its
+`pk` arrives later: set when the row is written. A caller that needs the pk at once calls
+`flush()` first. Outside a batch (the admin, the workers, the commands) `insert` saves
+at once.
+"""
+
+from contextlib import contextmanager
+
+from django.db import connection
+from django.db.models.sql import InsertQuery
+
+_ROWS = "_deferred_inserts"  # the connection's list of kept-back rows; None outside a batch
+
+
+def insert(obj) -> None:
+    """Insert `obj` (a new model instance) now, or in front of the next statement in a batch."""
+    rows = getattr(connection, _ROWS, None)
+    if rows is None:
+        obj.save(force_insert=True)
+        return
+    rows.append((obj, _insert_sql(obj)))
+
+
+@contextmanager
+def batch():
+    """Keep `insert`ed rows back until the next statement; write the rest as the block ends.
+
+    Use it inside `transaction.atomic()`, so that its end comes before the commit. A failure in
+    the block discards what is kept back: the transaction rolls back anyway."""
+    if getattr(connection, _ROWS, None) is not None or not connection.in_atomic_block:
+        yield  # nested: the outer batch writes; no transaction: nothing to batch into
+        return
+    setattr(connection, _ROWS, [])
+    connection.execute_wrappers.append(_ride_along)
+    try:
+        yield
+        if not connection.needs_rollback:
+            flush()
+    finally:
+        connection.execute_wrappers.remove(_ride_along)
+        setattr(connection, _ROWS, None)
+
+
+def flush() -> None:
+    """Write what is kept back now (a caller about to use a kept-back row's pk)."""
+    if getattr(connection, _ROWS, None):
+        with connection.cursor() as cursor:
+            _write_alone(cursor)
+
+
+def _insert_sql(obj) -> tuple[str, tuple]:
+    """The model's own INSERT ... RETURNING pk, as `save()` would send it."""
+    opts = obj._meta
+    fields = [field for field in opts.local_concrete_fields if not field.generated and field is not opts.auto_field]
+    query = InsertQuery(obj.__class__)
+    query.insert_values(fields, [obj])
+    compiler = query.get_compiler(connection=connection)
+    compiler.returning_fields = [opts.pk]
+    ((sql, params),) = compiler.as_sql()
+    return sql, params
+
+
+def _take() -> list:
+    rows = getattr(connection, _ROWS)
+    taken, rows[:] = list(rows), []
+    return taken
+
+
+def _read_pks(raw_cursor, rows) -> None:
+    """Step over the kept-back rows' results, setting each instance's pk."""
+    for index, (obj, _) in enumerate(rows):
+        obj.pk = raw_cursor.fetchone()[0]
+        obj._state.adding, obj._state.db = False, connection.alias
+        if index < len(rows) - 1:
+            raw_cursor.nextset()
+
+
+def _write_alone(cursor) -> None:
+    rows = _take()
+    cursor.execute("; ".join(sql for _, (sql, _) in rows), [p for _, (_, params) in rows for p in params])
+    _read_pks(cursor.cursor, rows)
+
+
+def _ride_along(execute, sql, params, many, context):
+    """The execute wrapper of a batch: the kept-back INSERTs, then the statement, in one round trip."""
+    if not getattr(connection, _ROWS, None):
+        return execute(sql, params, many, context)
+    cursor = context["cursor"]
+    if many or isinstance(params, dict) or getattr(cursor.cursor, "name", None):
+        # executemany, named parameters or a server-side cursor: no statement can go in front.
+        with connection.cursor() as own:
+            _write_alone(own)
+        return execute(sql, params, many, context)
+    rows = _take()
+    if params is None:
+        sql, params = sql.replace("%", "%%"), ()  # now read with parameters
+    combined = "; ".join([*(insert_sql for _, (insert_sql, _) in rows), sql])
+    result = execute(combined, [*(p for _, (_, ps) in rows for p in ps), *params], many, context)
+    _read_pks(cursor.cursor, rows)
+    cursor.cursor.nextset()  # on to the statement's own result
+    return result

@@ -1,0 +1,111 @@
+"""config.deferred_inserts: kept-back rows ride on the next statement, and behave as if saved at once."""
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from config import deferred_inserts
+from tests.factories.reservations import RestaurantFactory
+from webhooks.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def message(restaurant, n: int) -> OutboxMessage:
+    from django.utils import timezone
+
+    return OutboxMessage(restaurant=restaurant, handler="test", payload={"n": n}, next_attempt_at=timezone.now())
+
+
+def stored() -> list[int]:
+    return sorted(m.payload["n"] for m in OutboxMessage.objects.filter(handler="test"))
+
+
+def test_outside_a_batch_the_row_is_saved_at_once():
+    restaurant = RestaurantFactory()
+    row = message(restaurant, 1)
+    deferred_inserts.insert(row)
+    assert row.pk is not None
+    assert stored() == [1]
+
+
+def test_kept_back_rows_ride_on_the_next_statement_and_are_read_by_it():
+    restaurant = RestaurantFactory()
+    first, second = message(restaurant, 1), message(restaurant, 2)
+    with transaction.atomic(), deferred_inserts.batch():
+        with CaptureQueriesContext(connection) as context:
+            deferred_inserts.insert(first)
+            deferred_inserts.insert(second)
+            assert first.pk is None  # nothing sent yet
+            count = OutboxMessage.objects.filter(handler="test").count()
+        assert count == 2  # the read sees both rows
+        assert len(context.captured_queries) == 1  # one round trip: two INSERTs and the read
+        assert first.pk is not None and second.pk == first.pk + 1  # written in order
+        assert not first._state.adding
+    assert stored() == [1, 2]
+
+
+def test_what_is_still_kept_back_is_written_before_the_commit():
+    restaurant = RestaurantFactory()
+    row = message(restaurant, 3)
+    with transaction.atomic(), deferred_inserts.batch():
+        deferred_inserts.insert(row)
+    assert row.pk is not None
+    assert stored() == [3]
+
+
+def test_a_failure_in_the_batch_writes_nothing():
+    restaurant = RestaurantFactory()
+    with pytest.raises(RuntimeError), transaction.atomic(), deferred_inserts.batch():
+        deferred_inserts.insert(message(restaurant, 4))
+        raise RuntimeError("the change failed")
+    assert stored() == []
+    # the connection is back to saving at once
+    deferred_inserts.insert(message(restaurant, 5))
+    assert stored() == [5]
+
+
+def test_a_row_kept_back_inside_a_rolled_back_savepoint_is_rolled_back_with_it():
+    restaurant = RestaurantFactory()
+    with transaction.atomic(), deferred_inserts.batch():
+        deferred_inserts.insert(message(restaurant, 6))
+        with pytest.raises(RuntimeError), transaction.atomic():
+            deferred_inserts.insert(message(restaurant, 7))
+            raise RuntimeError("inner failure")
+        deferred_inserts.insert(message(restaurant, 8))
+    assert stored() == [6, 8]
+
+
+def test_statements_without_parameters_and_with_percent_signs_still_run():
+    restaurant = RestaurantFactory()
+    with transaction.atomic(), deferred_inserts.batch():
+        deferred_inserts.insert(message(restaurant, 9))
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT '100%'")
+            assert cursor.fetchone() == ("100%",)
+            deferred_inserts.insert(message(restaurant, 10))
+            cursor.execute("SELECT %s || '%%'", ["50"])
+            assert cursor.fetchone() == ("50%",)
+    assert stored() == [9, 10]
+
+
+def test_executemany_and_named_parameters_get_the_rows_written_first():
+    restaurant = RestaurantFactory()
+    with transaction.atomic(), deferred_inserts.batch():
+        deferred_inserts.insert(message(restaurant, 11))
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM webhooks_outboxmessage WHERE handler = %(h)s", {"h": "test"})
+            assert cursor.fetchone() == (1,)
+            deferred_inserts.insert(message(restaurant, 12))
+            cursor.executemany("SELECT %s", [[1], [2]])
+    assert stored() == [11, 12]
+
+
+def test_flush_writes_now_for_a_caller_that_needs_the_pk():
+    restaurant = RestaurantFactory()
+    row = message(restaurant, 13)
+    with transaction.atomic(), deferred_inserts.batch():
+        deferred_inserts.insert(row)
+        deferred_inserts.flush()
+        assert row.pk is not None
+    assert stored() == [13]
