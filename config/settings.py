@@ -161,7 +161,12 @@ TEMPLATES = [
 DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reservations")
 # Health checks: a persistent connection that died (database restart, failover) is replaced
 # before a request uses it, instead of failing that request with a 500.
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)}
+# The engine is Django's PostgreSQL backend with psycopg's C timestamp loader (config/postgresql).
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL, engine="config.postgresql", conn_max_age=600, conn_health_checks=True
+    )
+}
 # One test database per test process, so parallel test runs on one machine never collide.
 DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME") or f"test_reservations_{os.getpid()}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
