@@ -15,6 +15,7 @@ from reservations.api.filters import ReservationFilter
 from reservations.api.inputs import UNCHANGEABLE, ReservationCreateInput, ReservationModifyInput
 from reservations.models import Reservation, ReservationEvent
 from reservations.selectors import reservations as selectors
+from reservations.selectors.page_rows import page_rows
 from reservations.services.cancel import cancel_reservation
 from reservations.services.create import create_reservation
 from reservations.services.modify import modify_reservation
@@ -89,7 +90,11 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
     def list(self, request) -> Response:
         queryset = self.filter_queryset(selectors.served(self.restaurant, self.expand, tables=False))
         ordering = BY_UPDATE if request.query_params.get("updated_since") else BY_DATE
-        page = paginate(queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand))
+        # Plain rows unless the page carries its events (prefetched onto model instances).
+        fetch = None if "events" in self.expand else page_rows
+        page = paginate(
+            queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand), fetch=fetch
+        )
         tables = selectors.tables_by_reservation(self.restaurant, [r.pk for r in page.items])
         viewer = self.viewer()
         rows = [ReservationShape.render(r, viewer, tables.get(r.pk, [])) for r in page.items]
