@@ -146,6 +146,9 @@ class StrictFilterSet(django_filters.FilterSet):
             for name in self.base_filters:
                 if data.get(name) == "":
                     raise BadRequest(f"`{name}` is empty.", param=name)
+            # Only the filters the request names (an absent filter filters nothing): django-filter
+            # deep-copies every filter and builds a form of them all, per request.
+            self.base_filters = {name: f for name, f in self.base_filters.items() if name in data}
         super().__init__(data, *args, **kwargs)
 
 
