@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from config.exceptions import InvalidInput, NotFound
 from config.formats import zone
+from guests import selectors
 from guests.exceptions import GuestErased, GuestMergeRefused, GuestNotMerged
 from guests.models import Guest, GuestMerge
 from guests.phones import normalize_email, normalize_phone
@@ -92,12 +93,7 @@ def match_or_create(*, restaurant, data: GuestInput, source: str = "api") -> Gue
     """Match by e-mail (case-insensitive), then by phone in E.164; else create a profile (`guest.created`)."""
     email = normalize_email(data.email)
     phone = normalize_phone(data.phone, restaurant.country)
-    live = Guest.objects.filter(restaurant=restaurant, merged_into__isnull=True, erased_at__isnull=True)
-    guest = None
-    if email:
-        guest = live.filter(email=email).order_by("created_at", "id").first()
-    if guest is None and phone:
-        guest = live.filter(phone=phone).order_by("created_at", "id").first()
+    guest = selectors.matching_profile(restaurant.pk, email or None, phone or None)
     if guest is None:
         with transaction.atomic(savepoint=False):
             guest = Guest.objects.create(

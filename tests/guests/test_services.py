@@ -313,3 +313,31 @@ def test_the_hourly_task_runs_every_restaurant(bistro):
     assert recompute_guest_statistics.apply().get() == 2
     guest.refresh_from_db(), elsewhere.refresh_from_db()
     assert guest.visit_count == 1 and elsewhere.no_show_count == 0
+
+
+def test_a_booking_matches_the_oldest_profile_of_its_email_before_any_phone_match():
+    restaurant = RestaurantFactory(country="FR")
+    now = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    phone_only_old = GuestFactory(restaurant=restaurant, email=None, phone="+33612345678")
+    phone_other_email = GuestFactory(restaurant=restaurant, email="x@example.com", phone="+33612345678")
+    email_newer = GuestFactory(restaurant=restaurant, email="a@example.com", phone=None)
+    email_newest = GuestFactory(restaurant=restaurant, email="a@example.com", phone=None)
+    merged = GuestFactory(restaurant=restaurant, email="b@example.com", merged_into=email_newer)
+    erased = GuestFactory(restaurant=restaurant, email="c@example.com", erased_at=now)
+    GuestFactory(email="d@example.com")  # another restaurant's
+    for offset, guest in enumerate([phone_only_old, phone_other_email, email_newer, email_newest, merged, erased]):
+        Guest.objects.filter(pk=guest.pk).update(created_at=now + dt.timedelta(days=offset))
+
+    def match(email=None, phone=None):
+        return match_or_create(
+            restaurant=restaurant, data=GuestInput(first_name="A", last_name="B", email=email, phone=phone)
+        )
+
+    found = match(email="A@Example.com", phone="06 12 34 56 78")
+    assert (found.guest, found.created) == (email_newer, False)  # e-mail first, although a phone match is older
+    assert found.submitted["submitted_phone"] == "+33612345678"
+    assert match(phone="06 12 34 56 78").guest == phone_only_old  # the oldest of the phone's, null e-mail or not
+    assert match(email="nobody@example.com", phone="+33612345678").guest == phone_only_old
+    assert match(email="b@example.com").created  # merged away: not matched
+    assert match(email="c@example.com").created  # erased: not matched
+    assert match(email="d@example.com").created  # another restaurant's guest book
