@@ -3,8 +3,10 @@
 # The bench database (BENCH_DATABASE_URL, default reservations_bench) and its no-history twin
 # (BENCH_NOHISTORY_DATABASE_URL, default reservations_bench_nohistory: the busy restaurant's
 # measured month alone, the baseline of issue 3's "empty history") are created, migrated and
-# seeded on first use (under a minute), then reused. Figures: stdout and var/bench/*.json;
-# docs/performance.md records them. Exit status 1 when a target is missed.
+# seeded on first use (under a minute), then reused; so is the tenfold database
+# (BENCH_TENFOLD_DATABASE_URL, default reservations_bench_tenfold: a day of 400 bookings next to
+# one of 4,000, for issue 14). Figures: stdout and var/bench/*.json; docs/performance.md records
+# them. Exit status 1 when a target is missed.
 #   BENCH_SCALE=0.2 ./scripts/bench.sh       a quick smoke run (fewer requests)
 #   BENCH_WORKERS_SWEEP=1 ./scripts/bench.sh  also compare gunicorn worker settings
 source "$(dirname "$0")/lib.sh"
@@ -13,10 +15,11 @@ local_dev_env
 start_local_services || exit 1
 export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 started=$(date +%s)
-log "Bench data, both databases (seeded once, reused while current)"
+log "Bench data, all three databases (seeded once, reused while current)"
 "$PY" -m tests.bench.seed >/dev/null
+"$PY" -m tests.bench.seed_tenfold >/dev/null
 status=0
-for name in bench_platform bench_availability bench_reservations bench_guests bench_day_sheet bench_webhooks bench_guest_pages bench_speed; do
+for name in bench_platform bench_availability bench_reservations bench_guests bench_day_sheet bench_webhooks bench_guest_pages bench_tenfold bench_speed; do
   log "tests/bench/$name.py"
   "$PY" -m "tests.bench.$name" || status=1
 done

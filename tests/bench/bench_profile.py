@@ -147,7 +147,9 @@ def profile(name: str, n: int, info: dict) -> int:
         wall += time.perf_counter() - started
         if after:
             after()
-    print(f"\n== {name}: {n} requests in-process, no profiler: mean {wall / n * 1000:.2f} ms wall, {cpu / n * 1000:.2f} ms CPU")
+    print(
+        f"\n== {name}: {n} requests in-process, no profiler: mean {wall / n * 1000:.2f} ms wall, {cpu / n * 1000:.2f} ms CPU"
+    )
     if "--cpu" in sys.argv:
         return 0
 

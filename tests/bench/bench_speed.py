@@ -1,5 +1,5 @@
-"""Issue 14's table: the figures of the three benchmarks run just before (var/bench/platform.json,
-availability.json, reservations.json, written by the same `make bench`), next to pgbench measured
+"""Issue 14's table: the figures of the benchmarks run just before (var/bench/platform.json,
+availability.json, reservations.json, tenfold.json, written by the same `make bench`), next to pgbench measured
 now on the same machine and PostgreSQL, with the issue's targets.
 
     python -m tests.bench.bench_speed            # pgbench (about 20 s), then the table
@@ -81,6 +81,31 @@ def load(name: str) -> dict:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
+def tenfold_rows(tenfold: dict) -> list[Row]:
+    """bench_tenfold's verdict: growth from 400 to 4,000 bookings on the day, and the targets at 4,000."""
+    figure = "every figure with 10x the day's bookings (4,000)"
+    if not tenfold:
+        return [Row(figure, "grows <= 10x", "not measured (run bench_tenfold)")]
+    growth, targets = tenfold["growth"], tenfold["targets_at_10x"]
+    shown = ", ".join(f"{kind} {growth[kind]:.2f}x" for kind in ("day", "create", "list"))
+    queries = all(growth[f"{kind}_queries"] <= 1 for kind in ("day", "create", "list"))
+    day, listed = targets["day_vs_ping"], targets["list_vs_ping"]
+    return [
+        Row(
+            figure,
+            "grows <= 10x",
+            f"{shown}; SQL queries {'the same' if queries else 'MORE'}",
+            tenfold["passed"],
+        ),
+        Row(
+            "at 4,000 bookings: day / ping, list 100 with expand / ping",
+            "<= 2.5x, <= 4x",
+            f"{day['value']:.2f}x, {listed['value']:.2f}x",
+            day["holds"] and listed["holds"],
+        ),
+    ]
+
+
 def run() -> dict:
     bench = pgbench()
     platform, availability, reservations = load("platform"), load("availability"), load("reservations")
@@ -158,7 +183,7 @@ def run() -> dict:
             )
         )
         rows.append(Row("double bookings", "0", str(doubles), doubles == 0))
-    rows.append(Row("every figure with 10x the day's bookings (4,000)", "holds", "not measured (see docs)"))
+    rows += tenfold_rows(load("tenfold"))
     print_table("Issue 14: speed (the runs above and pgbench, same invocation)", rows)
     figures["rows"] = [r.__dict__ for r in rows]
     figures["passed"] = all(r.passed for r in rows if r.passed is not None)

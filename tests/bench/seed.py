@@ -421,8 +421,21 @@ def make_restaurant(slug: str, name: str, *, raised: bool, big: bool):
     )
 
 
-def build_big_layouts(restaurants, month_first: dt.date) -> list[Layout]:
-    """The busy restaurant's floor and policy, identically for each restaurant given."""
+FLOOR_TABLES = len(SECTIONS) * len(TABLE_SHAPES)  # one copy of the busy floor: 60 tables
+
+
+def floors_of(tables) -> int:
+    """How many copies of the busy floor `tables` (a layout's tables) hold."""
+    return len(tables) // FLOOR_TABLES
+
+
+def build_big_layouts(restaurants, month_first: dt.date, floors: int = 1) -> list[Layout]:
+    """The busy restaurant's floor and policy, identically for each restaurant given.
+
+    With `floors` > 1 the floor is that many copies of it (sections, tables, joinable pairs
+    and the block's tables), and every cover cap is that many times higher: the same
+    restaurant, bigger (tests/bench/seed_tenfold.py).
+    """
     from reservations.models import (
         Block,
         Closure,
@@ -439,19 +452,23 @@ def build_big_layouts(restaurants, month_first: dt.date) -> list[Layout]:
         [
             Section(restaurant=r, floor_plan=p, name=name, area_type=area, position=i)
             for r, p in zip(restaurants, plans, strict=True)
-            for i, (name, area) in enumerate(SECTIONS)
+            for i, (name, area) in enumerate(
+                (f"{name} {c + 1}" if c else name, area) for c in range(floors) for name, area in SECTIONS
+            )
         ]
     )
-    by_restaurant = [sections[i * 4 : (i + 1) * 4] for i in range(len(restaurants))]
-    for group in by_restaurant:  # the Véranda is sold with the Salle: one choice to a guest
-        group[1].group_leader = group[0]
-    Section.objects.bulk_update([g[1] for g in by_restaurant], ["group_leader"])
+    n = len(SECTIONS) * floors
+    by_restaurant = [sections[i * n : (i + 1) * n] for i in range(len(restaurants))]
+    pairs = [(group[c * 4], group[c * 4 + 1]) for group in by_restaurant for c in range(floors)]
+    for leader, led in pairs:  # the Véranda is sold with the Salle: one choice to a guest
+        led.group_leader = leader
+    Section.objects.bulk_update([led for _, led in pairs], ["group_leader"])
     tables = Table.objects.bulk_create(
         [
             Table(
                 restaurant=r,
                 section=s,
-                name=f"{'SVTP'[s.position]}{k + 1}",
+                name=f"{'SVTP'[s.position % 4]}{k + 1}",
                 min_capacity=lo,
                 max_capacity=hi,
                 position=k,
@@ -461,10 +478,11 @@ def build_big_layouts(restaurants, month_first: dt.date) -> list[Layout]:
             for k, (lo, hi) in enumerate(TABLE_SHAPES)
         ]
     )
-    per_restaurant = [tables[i * 60 : (i + 1) * 60] for i in range(len(restaurants))]
+    m = FLOOR_TABLES * floors
+    per_restaurant = [tables[i * m : (i + 1) * m] for i in range(len(restaurants))]
     combos, combo_tables = [], []
     for r, p, ts in zip(restaurants, plans, per_restaurant, strict=True):
-        for s in range(4):
+        for s in range(n):
             for pair, lo, hi in ((PAIR_A, 5, 8), (PAIR_B, 9, 10)):
                 combos.append(Combination(restaurant=r, floor_plan=p, min_capacity=lo, max_capacity=hi))
                 combo_tables.append([ts[s * 15 + pair[0]], ts[s * 15 + pair[1]]])
@@ -489,8 +507,8 @@ def build_big_layouts(restaurants, month_first: dt.date) -> list[Layout]:
                 slot_interval_minutes=15,
                 seating_minutes=SEATING,
                 seating_minutes_by_party_size=SEATING_BY_SIZE,
-                max_covers=cap,
-                max_covers_per_slot=per_slot,
+                max_covers=cap * floors,
+                max_covers_per_slot=per_slot * floors,
                 approval_from_party_size=APPROVAL_FROM,
                 waitlist_enabled=waitlist,
                 position=i,
@@ -539,7 +557,8 @@ def build_big_layouts(restaurants, month_first: dt.date) -> list[Layout]:
         [
             BlockTables(block_id=b.id, table_id=t.id)
             for b, ts in zip(blocks, per_restaurant, strict=True)
-            for t in ts[45:49]
+            for c in range(floors)
+            for t in ts[c * FLOOR_TABLES + 45 : c * FLOOR_TABLES + 49]
         ]
     )
     layouts = []
@@ -729,7 +748,7 @@ def plan_day(tables, rng: random.Random, combo_rate: float) -> list[Booking]:
     one booking on the joined tables or one booking on each, and moves on together.
     """
     bookings: list[Booking] = []
-    for section in range(4):
+    for section in range(len(tables) // len(TABLE_SHAPES)):
         ts = tables[section * 15 : (section + 1) * 15]
         units = [("single", (k,)) for k in range(15) if k not in PAIR_A + PAIR_B]
         units += [("pair_a", PAIR_A), ("pair_b", PAIR_B)]
@@ -759,8 +778,8 @@ def plan_day(tables, rng: random.Random, combo_rate: float) -> list[Booking]:
     return bookings
 
 
-def _respect_caps(bookings: list[Booking], rng: random.Random) -> list[Booking]:
-    caps = {key: (cap, per_slot) for key, _, _, _, _, cap, per_slot, _ in SHIFTS}
+def _respect_caps(bookings: list[Booking], rng: random.Random, floors: int = 1) -> list[Booking]:
+    caps = {key: (cap * floors, per_slot * floors) for key, _, _, _, _, cap, per_slot, _ in SHIFTS}
     kept: list[Booking] = []
     service, slot = {}, {}
     for booking in rng.sample(bookings, len(bookings)):
@@ -776,7 +795,7 @@ def _respect_caps(bookings: list[Booking], rng: random.Random) -> list[Booking]:
 def day_bookings(tables, date: dt.date, target: int, rng: random.Random, combo_rate: float = 0.05) -> list[Booking]:
     """`target` bookings of one day; a full day (400 of about 410 turns) may take a few draws."""
     for _ in range(50):
-        planned = _respect_caps(plan_day(tables, rng, combo_rate), rng)
+        planned = _respect_caps(plan_day(tables, rng, combo_rate), rng, floors_of(tables))
         if len(planned) >= target:
             break
     else:
