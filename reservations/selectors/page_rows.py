@@ -8,6 +8,7 @@ statement reads, for those ids and in the same order, the columns the shapes ren
 """
 
 import orjson
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 
 from guests.models import Guest
@@ -114,7 +115,10 @@ def page_rows(queryset, order_by: list[str], count: int) -> list[Row]:
     """The first `count` bookings of `queryset` (of Reservation) ordered by `order_by`, as rows
     with `guest` and `company` rows of their own."""
     ids = queryset.order_by(*order_by).values_list("pk")[:count]
-    ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
+    try:
+        ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
+    except EmptyResultSet:  # a filter that can match nothing (`queryset.none()`)
+        return []
     sql = f"WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {_order_by(order_by)}"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

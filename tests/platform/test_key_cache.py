@@ -151,4 +151,7 @@ def test_a_revoked_key_is_refused_by_every_process_within_one_second():
         accepted = [round(line["t"] - revoked_at, 3) for line in after if line["status"] != 401]
         assert not accepted, f"process {pid} still accepted the key {accepted} s after the revocation"
         cached_before = [line for line in seen if line["t"] < revoked_at and line["queries"] == 0]
-        assert cached_before and all(line["status"] == 200 for line in cached_before)
+        # Accepted before: 200, or 429 once the three processes spent the key's read budget
+        # (the budget is counted after authentication, so a 429 is an accepted key).
+        assert cached_before and all(line["status"] in (200, 429) for line in cached_before)
+        assert any(line["status"] == 200 for line in cached_before)
