@@ -27,7 +27,7 @@ def insert(obj) -> None:
     if rows is None:
         obj.save(force_insert=True)
         return
-    rows.append((obj, _insert_sql(obj)))
+    rows.append((obj, insert_statement(obj)))
 
 
 @contextmanager
@@ -57,8 +57,9 @@ def flush() -> None:
             _write_alone(cursor)
 
 
-def _insert_sql(obj) -> tuple[str, tuple]:
-    """The model's own INSERT ... RETURNING pk, as `save()` would send it."""
+def insert_statement(obj) -> tuple[str, tuple]:
+    """The model's own INSERT ... RETURNING pk for a new instance, as `save()` would send it
+    (field defaults and `auto_now` values set on `obj` as `save()` sets them)."""
     opts = obj._meta
     fields = [field for field in opts.local_concrete_fields if not field.generated and field is not opts.auto_field]
     query = InsertQuery(obj.__class__)

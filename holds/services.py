@@ -67,7 +67,7 @@ def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = Non
         )
         decision = step.decide(request)
         expires_at = deadline(params.kind, params.expires_at, now)
-        hold = Hold.objects.create(
+        hold = Hold(
             restaurant=restaurant,
             shift_id=decision.shift.id,
             kind=params.kind,
@@ -82,6 +82,7 @@ def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = Non
             guarantee_waived="guarantee_required" in decision.waived,
             metadata=params.metadata,
         )
+        # Inserts the hold with its tables and allocations: one round trip.
         step.occupy(hold, decision, expires_at=expires_at if params.kind == HoldKind.BASKET else None)
         announce(hold, "hold.created", now)
         step.finish()

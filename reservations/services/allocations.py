@@ -9,6 +9,7 @@ import datetime as dt
 
 from django.db import IntegrityError, connection, transaction
 
+from config import deferred_inserts
 from reservations.engine.rules import violation
 from reservations.exceptions import BookingRulesViolated
 from reservations.models import TableAllocation
@@ -55,55 +56,59 @@ def link_tables(relation, table_ids) -> None:
 
 
 def link_and_allocate(
-    relation,
+    owner,
     *,
     restaurant,
     table_ids,
     start: dt.datetime,
     end: dt.datetime,
-    reservation=None,
-    hold=None,
     expires_at: dt.datetime | None = None,
     then: tuple[str, list] | None = None,
 ) -> None:
-    """`link_tables` then `allocate` (without a savepoint) in one round trip: two INSERT statements,
-    and `then` (a statement and its parameters) after them. An overlap is refused by the exclusion
-    constraint as in `allocate`."""
+    """`link_tables` then `allocate` (without a savepoint) for `owner` (a reservation or a hold) in
+    one round trip, with `then` (a statement and its parameters) after them. A new `owner` (no pk
+    yet) is inserted by the same statement: a data-modifying CTE whose id the links and the
+    allocations take. An overlap is refused by the exclusion constraint as in `allocate`."""
     table_ids = [int(t) for t in table_ids]
     if not table_ids:
+        if owner.pk is None:
+            owner.save()
         return
-    through = relation.through
-    owner_column = through._meta.get_field(relation.source_field_name).column
-    table_column = through._meta.get_field(relation.target_field_name).column
-    link = (
-        f'INSERT INTO "{through._meta.db_table}" ("{owner_column}", "{table_column}") SELECT %s, unnest(%s::bigint[])'
-    )
-    allocation = (
+    field = owner._meta.get_field("tables")
+    through = field.remote_field.through._meta.db_table
+    links = f'INSERT INTO "{through}" ("{field.m2m_column_name()}", "{field.m2m_reverse_name()}")'
+    reservation_id, hold_id = ("owner.id", "NULL") if owner._meta.model_name == "reservation" else ("NULL", "owner.id")
+    allocations = (
         f'INSERT INTO "{TableAllocation._meta.db_table}" '
         '("restaurant_id", "table_id", "reservation_id", "hold_id", "during", "expires_at") '
-        "SELECT %s, t, %s, %s, tstzrange(%s, %s, '[)'), %s FROM unnest(%s::bigint[]) AS t"
+        f"SELECT %s, t, {reservation_id}, {hold_id}, tstzrange(%s, %s, '[)'), %s "
+        "FROM owner, unnest(%s::bigint[]) AS t"
     )
-    params = [
-        relation.instance.pk,
-        table_ids,
-        restaurant.pk,
-        reservation.pk if reservation is not None else None,
-        hold.pk if hold is not None else None,
-        start,
-        end,
-        expires_at,
-        table_ids,
-    ]
-    sql = f"{link}; {allocation}"
+    new = owner.pk is None
+    if new:
+        owner_sql, owner_params = deferred_inserts.insert_statement(owner)
+    else:
+        owner_sql, owner_params = 'SELECT %s AS "id"', (owner.pk,)
+    sql = (
+        f"WITH owner AS ({owner_sql}), "
+        f"links AS ({links} SELECT owner.id, t FROM owner, unnest(%s::bigint[]) AS t), "
+        f"allocations AS ({allocations}) "
+        "SELECT id FROM owner"
+    )
+    params = [*owner_params, table_ids, restaurant.pk, start, end, expires_at, table_ids]
     if then is not None:
         sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
     try:
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
+            (pk,) = cursor.fetchone()
     except IntegrityError as error:
         if "allocation_no_overlap" in str(error):
             raise BookingRulesViolated.from_engine([violation("no_table_available")]) from error
         raise
+    if new:
+        owner.pk = pk
+        owner._state.adding, owner._state.db = False, connection.alias
 
 
 def release(*, reservation=None, hold=None) -> None:

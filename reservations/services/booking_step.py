@@ -83,7 +83,8 @@ class BookingStep:
         return decision
 
     def occupy(self, owner, decision: Decision, *, expires_at: dt.datetime | None = None, moving: bool = False):
-        """Link `owner`'s tables and allocate them for the decided time; `moving` replaces what it held."""
+        """Link `owner`'s tables and allocate them for the decided time; `moving` replaces what it held.
+        A new `owner` (not saved yet) is inserted in the same round trip."""
         kind = "hold" if owner._meta.model_name == "hold" else "reservation"
         if kind == "reservation":  # the answer's and the webhook's tables, without reading them back
             owner._known_tables = known_tables(self.restaurant, decision.table_ids)
@@ -91,14 +92,13 @@ class BookingStep:
             # The availability version moves in the same round trip (`finish` then has nothing to do):
             # the same transaction, so the same effect at commit.
             allocations.link_and_allocate(
-                owner.tables,
+                owner,
                 restaurant=self.restaurant,
                 table_ids=decision.table_ids,
                 start=decision.starts_at,
                 end=decision.occupied_until,
                 expires_at=expires_at,
                 then=None if self._bumped else bump_statement(self.restaurant.pk),
-                **{kind: owner},
             )
             self._bumped = True
             return

@@ -240,15 +240,15 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         reservation.status = _initial_status(reservation, slot, restaurant, guest, now, params)
         if params.guest_present and reservation.status == ReservationStatus.AWAITING_GUARANTEE:
             _guest_card_step(reservation, slot, now)
-        reservation.save()
         if hold is not None:
+            reservation.save()
             allocations.link_tables(reservation.tables, slot.table_ids)
             allocations.hand_over(hold=hold, reservation=reservation)
             hold.status, hold.reservation = HoldStatus.CONVERTED, reservation
             hold.save(update_fields=["status", "reservation", "updated_at"])
             announce_hold(hold, "hold.converted", now)
         else:
-            step.occupy(reservation, decision)
+            step.occupy(reservation, decision)  # inserts the booking with its tables: one round trip
         if reservation.status not in (ReservationStatus.AWAITING_GUARANTEE, ReservationStatus.AWAITING_GUEST):
             events.record(reservation, EventType.CREATED, created_event_data(reservation))
             notify_guest(reservation, "confirmation")
