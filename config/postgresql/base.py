@@ -7,9 +7,14 @@ connect, TIME_ZONE and USE_TZ), and psycopg's own loader, in C, then returns the
 datetimes with `datetime.timezone.utc`. So this backend registers psycopg's loader on each new
 connection, and leaves out the per-cursor check that would put Django's back
 (tests/platform/test_database_backend.py holds both to the same answers).
+
+It also checks a persistent connection's health without a round trip (`is_usable`).
 """
 
+import select
+
 from django.db.backends.postgresql import base
+from psycopg import pq
 from psycopg.types.datetime import TimestamptzLoader
 
 __all__ = ["DatabaseWrapper"]
@@ -28,3 +33,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if self.settings_dict["OPTIONS"].get("server_side_binding") is True:
             return self.connection.cursor(name, scrollable=False, withhold=self.connection.autocommit)
         return base.ServerSideCursor(self.connection, name=name, scrollable=False, withhold=self.connection.autocommit)
+
+    def is_usable(self):
+        """The health check of a persistent connection (CONN_HEALTH_CHECKS), without Django's
+        `SELECT 1` round trip on every request. An idle connection receives nothing (no LISTEN
+        here); a server that restarted or ended the session has sent its goodbye and closed the
+        socket, which is then readable. Readable, or not OK: not usable (Django reconnects)."""
+        connection = self.connection
+        if connection is None or connection.closed or connection.pgconn.status != pq.ConnStatus.OK:
+            return False
+        readable, _, _ = select.select([connection.fileno()], [], [], 0)
+        return not readable

@@ -1,10 +1,12 @@
 """config.postgresql: psycopg's C timestamp loader gives the answers Django's Python one gave."""
 
 import datetime as dt
+import time
 
 import pytest
 from django.db import connection, connections
 from django.db.backends.postgresql.psycopg_any import register_tzloader
+from django.test.utils import CaptureQueriesContext
 from psycopg.types.datetime import TimestamptzLoader
 
 pytestmark = pytest.mark.django_db
@@ -45,5 +47,23 @@ def test_every_new_connection_gets_the_c_loader():
         with fresh.cursor() as cursor:
             assert fetch(cursor)[0].tzinfo is dt.UTC
         assert fresh.connection.adapters.get_loader(1184, 0).__module__.startswith("psycopg_binary")
+    finally:
+        fresh.close()
+
+
+def test_the_health_check_needs_no_round_trip_and_sees_a_terminated_session():
+    fresh = connections.create_connection("default")
+    try:
+        fresh.ensure_connection()
+        with CaptureQueriesContext(fresh) as context:
+            assert fresh.is_usable()
+        assert context.captured_queries == []
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [fresh.connection.info.backend_pid])
+        for _ in range(50):  # the server's goodbye reaches the socket within milliseconds
+            if not fresh.is_usable():
+                break
+            time.sleep(0.02)
+        assert not fresh.is_usable()
     finally:
         fresh.close()
