@@ -4,7 +4,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from reservations.engine.clock import Slot
-from reservations.engine.day import Day, block_busy
+from reservations.engine.day import Day, block_busy, blocks_around
 from reservations.engine.occupancy import Busy, CoversLedger, Occupancy, TableTimeline
 from reservations.engine.policy import ClosureInfo, GuaranteePolicy, Policy, ShiftInfo
 from reservations.engine.seating import bookable_groups, fitting_groups
@@ -78,8 +78,12 @@ def day_availability(
     occupancy: Occupancy,
     now: dt.datetime,
     group_id: int | None = None,
+    rows: list[tuple[int, int, int]] | None = None,
 ) -> DayAvailability:
-    day = Day(policy, date, occupancy, now)
+    """`rows`: the tables' busy intervals as (table id, start, end) in epoch seconds, read instead
+    of `occupancy.busy` (what the availability loader returns)."""
+    timeline = None if rows is None else TableTimeline(blocks_around(policy, date), rows=rows)
+    day = Day(policy, date, occupancy, now, timeline=timeline)
     result = DayAvailability(
         date=date,
         party_size=party_size,
@@ -164,23 +168,25 @@ def month_availability(
     now: dt.datetime,
     ledger: CoversLedger,
     busy: list[Busy] | None = None,
+    rows: list[tuple[int, int, int]] | None = None,
 ) -> list[MonthDay]:
     """One MonthDay per date from `first` to `last` (inclusive).
 
-    `busy`: every busy interval of the month at once (what the dates' occupancies hold, in one
-    list); then one timeline serves every date, blocks included, and `occupancy_by_date` is
-    not read. The answer is the same: a timeline answers exact overlaps, whatever else it holds.
+    `busy`, or `rows` as (table id, start, end) in epoch seconds: every busy interval of the month
+    at once (what the dates' occupancies hold, in one list); then one timeline serves every date,
+    blocks included, and `occupancy_by_date` is not read. The answer is the same: a timeline
+    answers exact overlaps, whatever else it holds.
     """
     days: list[MonthDay] = []
     empty = Occupancy()
     yesterday_seating = None
     timeline = None
-    if busy is not None:
-        blocks = []
+    if busy is not None or rows is not None:
+        blocks = list(busy or ())
         for offset in range((last - first).days + 3):
             for block in policy.blocks_on(first + dt.timedelta(days=offset - 1)):
                 blocks.extend(block_busy(policy, block))
-        timeline = TableTimeline(busy + blocks)
+        timeline = TableTimeline(blocks, rows=rows or ())
     date = first
     today = now.astimezone(policy.timezone).date()
     while date <= last:

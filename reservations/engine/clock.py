@@ -10,7 +10,7 @@ is not a seating time; an ambiguous one (fall back) is its first occurrence.
 
 import datetime as dt
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from zoneinfo import ZoneInfo
 
 from reservations.engine.policy import ShiftInfo
@@ -35,8 +35,11 @@ def local_instant(date: dt.date, minutes: int, tz: ZoneInfo) -> dt.datetime | No
     return aware
 
 
+@lru_cache(maxsize=8192)
 def instant_or_next(date: dt.date, minutes: int, tz: ZoneInfo) -> dt.datetime:
-    """Like local_instant, but a wall time in a gap becomes the first instant after it."""
+    """Like local_instant, but a wall time in a gap becomes the first instant after it.
+
+    Pure, so cached like `seating_grid`: each service date asks it for its start, end and last seating."""
     aware = local_instant(date, minutes, tz)
     if aware is not None:
         return aware
@@ -63,6 +66,24 @@ class Slot:
         return f"{rest // 60:02d}:{rest % 60:02d}"
 
 
+@lru_cache(maxsize=4096)
+def seating_grid(date: dt.date, start: int, last: int, step: int, tz: ZoneInfo) -> tuple[tuple[Slot, ...], tuple]:
+    """The seatings from `start` to `last` minutes every `step` on a date, and their epoch seconds.
+
+    A pure function of its arguments (a zone's rules do not change while the process runs), so
+    cached: every availability read and every booking asks for the same few dates' grids, and
+    turning wall times into instants is most of a month's clock work.
+    """
+    slots: list[Slot] = []
+    minutes = start
+    while minutes <= last:
+        instant = local_instant(date, minutes, tz)
+        if instant is not None:
+            slots.append(Slot(index=len(slots), minutes=minutes, starts_at=instant))
+        minutes += step
+    return tuple(slots), tuple(int(slot.starts_at.timestamp()) for slot in slots)
+
+
 class ServiceClock:
     """The timing of one service on one service date."""
 
@@ -82,16 +103,19 @@ class ServiceClock:
         self.last_seating_minutes = last
 
     @cached_property
-    def slots(self) -> list[Slot]:
-        slots: list[Slot] = []
-        minutes = self.start_minutes
-        step = self.shift.slot_interval_minutes
-        while minutes <= self.last_seating_minutes:
-            instant = local_instant(self.date, minutes, self.tz)
-            if instant is not None:
-                slots.append(Slot(index=len(slots), minutes=minutes, starts_at=instant))
-            minutes += step
-        return slots
+    def _grid(self) -> tuple[tuple[Slot, ...], tuple[int, ...]]:
+        return seating_grid(
+            self.date, self.start_minutes, self.last_seating_minutes, self.shift.slot_interval_minutes, self.tz
+        )
+
+    @property
+    def slots(self) -> tuple[Slot, ...]:
+        return self._grid[0]
+
+    @property
+    def slot_epochs(self) -> tuple[int, ...]:
+        """The seatings' instants in epoch seconds, by slot index (what timelines compare against)."""
+        return self._grid[1]
 
     @cached_property
     def starts_at(self) -> dt.datetime:

@@ -59,20 +59,33 @@ def epoch(value: dt.datetime | int) -> int:
 
 
 class TableTimeline:
-    """Busy intervals of each table in epoch seconds, sorted, for "is it free from s to e"."""
+    """Busy intervals of each table in epoch seconds, sorted, for "is it free from s to e".
 
-    def __init__(self, busy: list[Busy]):
-        by_table: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for item in busy:
-            start, end = item.start, item.end
-            by_table[item.table_id].append(
-                (start if isinstance(start, int) else epoch(start), end if isinstance(end, int) else epoch(end))
-            )
-        self.intervals = {table: sorted(spans) for table, spans in by_table.items()}
-        # Per table: the intervals' starts (sorted) and the longest interval, so a query about one
-        # service looks only at the intervals that can reach it (a month's timeline holds many).
-        self._starts = {table: [a for a, _ in spans] for table, spans in self.intervals.items()}
-        self._longest = {table: max(b - a for a, b in spans) for table, spans in self.intervals.items()}
+    `rows`: (table id, start, end) in epoch seconds, as the availability loader reads them;
+    `busy`: Busy items (blocks, a booking's occupancy). Intervals are only grouped by table
+    here; a table's are sorted the first time it is asked about, since a request asks about
+    the tables that can seat its party, often a fraction of the floor.
+    """
+
+    def __init__(self, busy: list[Busy] = (), rows: list[tuple[int, int, int]] = ()):
+        by_table: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+        for row in rows:
+            by_table[row[0]].append(row)
+        for table, start, end, _ in busy:
+            start = start if isinstance(start, int) else epoch(start)
+            by_table[table].append((table, start, end if isinstance(end, int) else epoch(end)))
+        self._rows = by_table
+        self._tables: dict[int, tuple[list[tuple[int, int, int]], list[int], int]] = {}
+
+    def _table(self, table_id: int) -> tuple[list[tuple[int, int, int]], list[int], int]:
+        """A table's intervals sorted by start, their starts, and the longest (so a query about
+        one service looks only at the intervals that can reach it: a month's timeline holds many)."""
+        found = self._tables.get(table_id)
+        if found is None:
+            spans = sorted(self._rows.get(table_id, ()))  # one table: sorted by (start, end)
+            found = spans, [a for _, a, _ in spans], max((b - a for _, a, b in spans), default=0)
+            self._tables[table_id] = found
+        return found
 
     def is_free(self, table_id: int, start: dt.datetime, end: dt.datetime) -> bool:
         return not self.conflicts(table_id, start, end)
@@ -81,7 +94,7 @@ class TableTimeline:
         s, e = epoch(start), epoch(end)
         return [
             (dt.datetime.fromtimestamp(a, dt.UTC), dt.datetime.fromtimestamp(b, dt.UTC))
-            for a, b in self.intervals.get(table_id, ())
+            for _, a, b in self._table(table_id)[0]
             if a < e and b > s
         ]
 
@@ -93,17 +106,16 @@ class TableTimeline:
         [a, b) when s_k < b and its end is after a, so the slots one interval blocks are a
         contiguous run, found by bisection.
         """
-        spans = self.intervals.get(table_id)
-        if not spans:
+        if table_id not in self._rows:
             return 0
-        starts = self._starts[table_id]
+        spans, starts, longest = self._table(table_id)
         # Only intervals that end after the first seating and start before the last one ends can
         # block a slot: those start after (first seating - longest interval).
         reach = duration if duration is not None else max(service_end - slot_starts[-1], ONE_MINUTE)
-        first = bisect_right(starts, slot_starts[0] - self._longest[table_id])
+        first = bisect_right(starts, slot_starts[0] - longest)
         stop = bisect_left(starts, slot_starts[-1] + reach)
         mask = 0
-        for a, b in spans[first:stop]:
+        for _, a, b in spans[first:stop]:
             high = bisect_left(slot_starts, b)
             if duration is not None:
                 low = bisect_right(slot_starts, a - duration)
@@ -119,19 +131,21 @@ class TableTimeline:
 class CoversLedger:
     """Covers per (service, date) and per seating instant, for the caps.
 
-    Seating instants are keyed in UTC: an aware datetime at an ambiguous wall time
-    (the repeated hour of a fall-back night) never equals its UTC twin.
+    Seating instants are keyed as epoch seconds, not aware datetimes: two datetimes of one zone
+    compare by wall time, which would merge the two instants of a fall-back night's repeated hour.
     """
 
     def __init__(self, covers: list[Covers]):
         self.per_service: dict[tuple[int, dt.date], int] = defaultdict(int)
-        self.per_slot: dict[tuple[int, dt.date, dt.datetime], int] = defaultdict(int)
+        self.per_slot: dict[tuple[int, dt.date, float], int] = defaultdict(int)
         for item in covers:
             self.per_service[(item.shift_id, item.service_date)] += item.party_size
-            self.per_slot[(item.shift_id, item.service_date, item.starts_at.astimezone(dt.UTC))] += item.party_size
+            self.per_slot[(item.shift_id, item.service_date, item.starts_at.timestamp())] += item.party_size
 
     def service_covers(self, shift_id: int, date: dt.date) -> int:
         return self.per_service.get((shift_id, date), 0)
 
-    def slot_covers(self, shift_id: int, date: dt.date, starts_at: dt.datetime) -> int:
-        return self.per_slot.get((shift_id, date, starts_at.astimezone(dt.UTC)), 0)
+    def slot_covers(self, shift_id: int, date: dt.date, starts_at: dt.datetime | int) -> int:
+        """`starts_at`: an aware datetime or epoch seconds."""
+        key = starts_at if isinstance(starts_at, int) else starts_at.timestamp()
+        return self.per_slot.get((shift_id, date, key), 0)

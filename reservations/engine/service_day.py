@@ -5,6 +5,7 @@ so the two can never disagree.
 """
 
 import datetime as dt
+import math
 from functools import cached_property
 
 from reservations.engine.clock import ServiceClock, Slot
@@ -35,10 +36,10 @@ class ServiceDay:
         self._blocked: dict[tuple[int, int | None], int] = {}
         self._candidate_busy: dict[tuple[tuple[int, ...], int | None], int] = {}
 
-    @cached_property
-    def slot_starts(self) -> list[int]:
+    @property
+    def slot_starts(self) -> tuple[int, ...]:
         """Seating instants in epoch seconds (what the timelines compare against)."""
-        return [epoch(slot.starts_at) for slot in self.clock.slots]
+        return self.clock.slot_epochs
 
     @cached_property
     def service_end(self) -> int:
@@ -74,10 +75,12 @@ class ServiceDay:
     @cached_property
     def future_mask(self) -> int:
         """Slots whose seating time has not passed."""
+        # An instant in whole seconds is before `now` exactly when it is before `now` rounded up.
+        now = math.ceil(self.now.timestamp())
         mask = 0
-        for slot in self.clock.slots:
-            if not self.slot_is_past(slot):
-                mask |= 1 << slot.index
+        for index, start in enumerate(self.slot_starts):
+            if start >= now:
+                mask |= 1 << index
         return mask
 
     # Caps.
@@ -90,7 +93,8 @@ class ServiceDay:
     @cached_property
     def slot_covers_taken(self) -> list[int]:
         """Covers charged to each seating time, by slot index."""
-        return [self.ledger.slot_covers(self.shift.id, self.date, slot.starts_at) for slot in self.clock.slots]
+        covers, shift, date = self.ledger.slot_covers, self.shift.id, self.date
+        return [covers(shift, date, start) for start in self.slot_starts]
 
     def service_covers(self) -> int:
         return self.covers_taken

@@ -15,7 +15,7 @@ from reservations.selectors.engine_policy import (
     policy_for,
     section_group_id,
 )
-from reservations.selectors.occupancy import load_occupancy
+from reservations.selectors.occupancy import load_intervals
 from reservations.selectors.reservations import served
 
 
@@ -112,8 +112,8 @@ def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.date
 def day(restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None):
     now = now or timezone.now()
     policy = policy_for(restaurant)
-    occupancy = load_occupancy(restaurant, date, date, now, exclude)
-    return engine.day_availability(policy, date, party_size, occupancy, now, group_id)
+    rows, covers = load_intervals(restaurant, date, date, now, exclude)
+    return engine.day_availability(policy, date, party_size, engine.Occupancy(covers=covers), now, group_id, rows)
 
 
 def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
@@ -123,7 +123,6 @@ def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
 def month(restaurant, *, first: dt.date, last: dt.date, exclude, now=None) -> list[engine.MonthDay]:
     now = now or timezone.now()
     policy = policy_for(restaurant)
-    occupancy = load_occupancy(restaurant, first, last, now, exclude)
+    rows, covers = load_intervals(restaurant, first, last, now, exclude)
     # One timeline for the whole month (no bucketing by date): see engine.month_availability.
-    ledger = engine.CoversLedger(occupancy.covers)
-    return engine.month_availability(policy, first, last, {}, now, ledger, busy=occupancy.busy)
+    return engine.month_availability(policy, first, last, {}, now, engine.CoversLedger(covers), rows=rows)

@@ -20,12 +20,7 @@ NOBODY = -1  # a primary key no row has: "exclude nothing"
 
 # Allocation bounds as epoch seconds (psycopg parses integers in C, ranges in Python).
 # Rows exist only for live bookings and holds; a basket hold's stop at its deadline.
-ALLOCATIONS = f"""
-SELECT table_id,
-       extract(epoch from lower(during))::bigint,
-       extract(epoch from upper(during))::bigint,
-       reservation_id,
-       hold_id
+_ALLOCATIONS_OF = f"""
 FROM {TableAllocation._meta.db_table}
 WHERE restaurant_id = %(restaurant)s
   AND during && tstzrange(%(start)s, %(end)s)
@@ -33,6 +28,10 @@ WHERE restaurant_id = %(restaurant)s
   AND (reservation_id IS NULL OR reservation_id <> %(reservation)s)
   AND (hold_id IS NULL OR hold_id <> %(hold)s)
 """
+_BOUNDS = "table_id, extract(epoch from lower(during))::bigint, extract(epoch from upper(during))::bigint"
+ALLOCATIONS = f"SELECT {_BOUNDS}, reservation_id, hold_id {_ALLOCATIONS_OF}"
+# What availability reads: the intervals alone (`excluding` applies in the query, nothing asks whose).
+INTERVALS = f"SELECT {_BOUNDS} {_ALLOCATIONS_OF}"
 
 # Covers per service, date and seating time of live bookings and holds charged to caps.
 COVERS = f"""
@@ -52,9 +51,29 @@ WHERE restaurant_id = %(restaurant)s AND service_date BETWEEN %(first)s AND %(la
 GROUP BY shift_id, service_date, starts_at
 """
 
-BOTH = f"{ALLOCATIONS};\n{COVERS}"
-_BOTH_ORDER = re.findall(r"%\((\w+)\)s", BOTH)
-_BOTH_POSITIONAL = re.sub(r"%\((\w+)\)s", "%s", BOTH)
+
+def _positional(sql: str) -> tuple[str, list[str]]:
+    """A statement with named parameters as one with positional ones, and the names in order."""
+    return re.sub(r"%\((\w+)\)s", "%s", sql), re.findall(r"%\((\w+)\)s", sql)
+
+
+_BOTH_POSITIONAL, _BOTH_ORDER = _positional(f"{ALLOCATIONS};\n{COVERS}")
+_INTERVALS_POSITIONAL, _INTERVALS_ORDER = _positional(f"{INTERVALS};\n{COVERS}")
+
+
+def _parameters(restaurant_pk: int, policy, first: dt.date, last: dt.date, now: dt.datetime, exclude) -> dict:
+    start, end = occupancy_window(policy, first, last)
+    return {
+        "restaurant": restaurant_pk,
+        "start": start,
+        "end": end,
+        "first": first,
+        "last": last,
+        "now": now,
+        "statuses": list(OCCUPYING_STATUSES),
+        "reservation": exclude[1] if exclude and exclude[0] == "reservation" else NOBODY,
+        "hold": exclude[1] if exclude and exclude[0] == "hold" else NOBODY,
+    }
 
 
 def occupancy_statement(
@@ -68,18 +87,7 @@ def occupancy_statement(
     """The two occupancy reads of `load_occupancy` as one string of two statements with positional
     parameters, for a caller sending them behind others (the booking step); read the answer with
     `occupancy_from` once the cursor stands on the first of the two results."""
-    start, end = occupancy_window(policy, first, last)
-    values = {
-        "restaurant": restaurant_pk,
-        "start": start,
-        "end": end,
-        "first": first,
-        "last": last,
-        "now": now,
-        "statuses": list(OCCUPYING_STATUSES),
-        "reservation": exclude[1] if exclude and exclude[0] == "reservation" else NOBODY,
-        "hold": exclude[1] if exclude and exclude[0] == "hold" else NOBODY,
-    }
+    values = _parameters(restaurant_pk, policy, first, last, now, exclude)
     return _BOTH_POSITIONAL, [values[name] for name in _BOTH_ORDER]
 
 
@@ -90,8 +98,11 @@ def occupancy_from(cursor) -> Occupancy:
         for table, lo, hi, resv, hold in cursor.fetchall()
     ]
     cursor.nextset()
-    covers = [Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()]
-    return Occupancy(busy=busy, covers=covers)
+    return Occupancy(busy=busy, covers=_covers(cursor))
+
+
+def _covers(cursor) -> list[Covers]:
+    return [Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()]
 
 
 def load_occupancy(
@@ -111,3 +122,21 @@ def load_occupancy(
     with connection.cursor() as cursor:
         cursor.execute(sql, params)  # one round trip, two statements
         return occupancy_from(cursor)
+
+
+def load_intervals(
+    restaurant,
+    first: dt.date,
+    last: dt.date,
+    now: dt.datetime,
+    exclude: tuple[str, int] | None = None,
+) -> tuple[list[tuple[int, int, int]], list[Covers]]:
+    """What availability reads of `load_occupancy`, in one round trip: the tables' busy intervals
+    as (table id, start, end) in epoch seconds, and the covers. No `Busy` per row: nothing asks
+    whose an interval is, and a month holds thousands of them."""
+    values = _parameters(restaurant.pk, policy_for(restaurant), first, last, now, exclude)
+    with connection.cursor() as cursor:
+        cursor.execute(_INTERVALS_POSITIONAL, [values[name] for name in _INTERVALS_ORDER])
+        rows = cursor.fetchall()
+        cursor.nextset()
+        return rows, _covers(cursor)
