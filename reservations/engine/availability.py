@@ -131,14 +131,22 @@ def _month_day(day: Day, yesterday_seating: bool) -> MonthDay:
             for service in open_services:
                 groups.extend(g for g in bookable_groups(policy, service.shift) if g not in groups)
         for party_size in range(low, high + 1):
-            masks = {id(s): day.sellable_mask(s, party_size) for s in open_services}
-            if any(masks.values()):
+            # Per service: None when the party can book none of its slots, else the groups that
+            # can seat it (a group another service already offers need not be looked for again).
+            offers, missing = [], set(groups)
+            for service in open_services:
+                offer = day.offered_groups(service, party_size, missing)
+                offers.append(offer)
+                if offer:
+                    missing -= offer
+            if any(offer is not None for offer in offers):
                 sizes.append(party_size)
                 for group in groups:
-                    if any(day.sellable_mask(s, party_size, group) for s in open_services if masks[id(s)]):
+                    if group not in missing:
                         sections.setdefault(group, []).append(party_size)
             if policy.widget_enabled and day.party_size_allowed(party_size):
-                if any(s.shift.waitlist_enabled and not masks[id(s)] for s in open_services):
+                unsold = (s for s, offer in zip(open_services, offers, strict=True) if offer is None)
+                if any(s.shift.waitlist_enabled for s in unsold):
                     waitlist.append(party_size)
         ordered = [g for g in policy.sections if g in sections]
         section_list = [(group, sections[group]) for group in ordered]

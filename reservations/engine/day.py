@@ -102,3 +102,12 @@ class Day:
         if self.guarantee_blocks(service, party_size):
             return 0
         return service.sellable_mask(party_size, group_id)
+
+    def offered_groups(self, service: ServiceDay, party_size: int, groups: set[int]) -> set[int] | None:
+        """`ServiceDay.offered_groups` under the same rules as `sellable_mask`: None when this
+        party can book no slot of the service now, else which of `groups` can seat it."""
+        if self.is_display_only(service) or self.beyond_window() or not self.party_size_allowed(party_size):
+            return None
+        if self.guarantee_blocks(service, party_size):
+            return None
+        return service.offered_groups(party_size, groups)

@@ -60,6 +60,23 @@ def candidates(policy: Policy, shift: ShiftInfo, party_size: int, group_id: int 
     return result
 
 
+def candidates_by_group(policy: Policy, shift: ShiftInfo, party_size: int) -> list[tuple[Candidate, frozenset[int]]]:
+    """`candidates` (no group filter), each with the section groups whose filter keeps it (the
+    group of its tables; none when they span groups): `candidates` with a group keeps exactly
+    those whose set holds it."""
+    cache_key = ("candidates_by_group", shift.id, party_size)
+    cached = policy._cache.get(cache_key)
+    if cached is None:
+        every = frozenset(section.group_id for section in policy.sections.values())
+        cached = []
+        for candidate in candidates(policy, shift, party_size):
+            groups = frozenset(policy.sections[policy.tables[t].section_id].group_id for t in candidate.table_ids)
+            # `_in_group`: all tables in the group (so any group, for a combination of no table).
+            cached.append((candidate, groups if len(groups) == 1 else every if not groups else frozenset()))
+        policy._cache[cache_key] = cached
+    return cached
+
+
 def bookable_groups(policy: Policy, shift: ShiftInfo) -> list[int]:
     """Section groups of the service's floor plan sold online in it, in the restaurant's order."""
     cache_key = ("groups", shift.id)

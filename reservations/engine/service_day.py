@@ -11,7 +11,7 @@ from functools import cached_property
 from reservations.engine.clock import ServiceClock, Slot
 from reservations.engine.occupancy import CoversLedger, TableTimeline, epoch
 from reservations.engine.policy import Policy, ShiftInfo
-from reservations.engine.seating import Candidate, candidates
+from reservations.engine.seating import Candidate, candidates, candidates_by_group
 
 
 class ServiceDay:
@@ -144,24 +144,54 @@ class ServiceDay:
             self._blocked[key] = mask
         return mask
 
+    def candidate_busy(self, candidate: Candidate, seating_minutes: int | None) -> int:
+        """Slots where some table of the candidate is taken (kept: the month asks the same
+        candidate for many party sizes and groups)."""
+        key = (candidate.table_ids, seating_minutes)
+        busy = self._candidate_busy.get(key)
+        if busy is None:
+            busy = 0
+            for table_id in candidate.table_ids:
+                busy |= self.blocked(table_id, seating_minutes)
+            self._candidate_busy[key] = busy
+        return busy
+
     def table_mask(self, party_size: int, group_id: int | None = None) -> int:
         """Slots where at least one candidate has all its tables free."""
         full = (1 << len(self.clock.slots)) - 1
         minutes = self.seating_minutes(party_size)
         mask = 0
-        cache = self._candidate_busy
         for candidate in candidates(self.policy, self.shift, party_size, group_id):
-            key = (candidate.table_ids, minutes)
-            busy = cache.get(key)
-            if busy is None:  # the month asks the same candidate for many party sizes and groups
-                busy = 0
-                for table_id in candidate.table_ids:
-                    busy |= self.blocked(table_id, minutes)
-                cache[key] = busy
-            mask |= full & ~busy
+            mask |= full & ~self.candidate_busy(candidate, minutes)
             if mask == full:
                 break
         return mask
+
+    def offered_groups(self, party_size: int, groups: set[int]) -> set[int] | None:
+        """None when the party can take no slot of the service right now (`sellable_mask` is 0);
+        else which of `groups` can seat it at some slot (`sellable_mask` with that group is not 0).
+
+        What the month asks, answered by stopping at the first free candidate of each group
+        rather than building every slot's mask.
+        """
+        if self.booking_closed or self.shift.display_only:
+            return None
+        base = self.future_mask & ~self.shadowed
+        if base:
+            base &= self.caps_mask(party_size)
+        if not base:
+            return None
+        minutes = self.seating_minutes(party_size)
+        wanted, found, sellable = set(groups), set(), False
+        for candidate, fits in candidates_by_group(self.policy, self.shift, party_size):
+            if base & ~self.candidate_busy(candidate, minutes):
+                sellable = True
+                if not wanted.isdisjoint(fits):
+                    found |= wanted & fits
+                    wanted -= fits
+                if not wanted:
+                    break
+        return found if sellable else None
 
     def find_seating(self, slot: Slot, party_size: int, group_id: int | None = None) -> Candidate | None:
         """The best-fit free candidate at a slot, or None."""
