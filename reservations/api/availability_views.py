@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from config.api.etag import conditional, etag_of
 from config.api.schema import IF_NONE_MATCH, error, ok
 from config.api.views import ApiViewSet
+from reservations.api import answer_cache
 from reservations.api.inputs import DayAvailabilityQuery, MonthAvailabilityQuery
 from reservations.selectors import availability
 from reservations.selectors.engine_policy import policy_for
@@ -58,7 +59,7 @@ class DayAvailabilityViewSet(ApiViewSet):
             text = Text(locale, restaurant.primary_language)
             return AvailabilityShape.render(result, policy=policy, section_id=section_id, text=text)
 
-        return conditional(request, etag, build)
+        return conditional(request, etag, answer_cache.through(etag, restaurant.policy_version, state, now, build))
 
 
 class MonthAvailabilityViewSet(ApiViewSet):
@@ -99,4 +100,4 @@ class MonthAvailabilityViewSet(ApiViewSet):
             text = Text(locale, restaurant.primary_language)
             return AvailabilityMonthShape.render(month, days, policy=policy, text=text)
 
-        return conditional(request, etag, build)
+        return conditional(request, etag, answer_cache.through(etag, restaurant.policy_version, state, now, build))

@@ -1,0 +1,59 @@
+"""Availability bodies kept per process, keyed by their ETag.
+
+An availability ETag names everything the body depends on (`selectors.availability.answer_state`
+and the request's parameters): the restaurant and its `availability_version`, which every write
+that can change an answer moves (bookings, holds, their tables and covers, and every policy edit,
+which also moves `policy_version`); the day in the restaurant's zone; the minute, whenever a
+service of the dates asked can still pass a cut-off, a last seating or a seating time; the last
+basket-hold lapse (it frees tables without a write); the API version and the locale. A strong
+ETag already promises the same bytes for the same tag to every client that revalidates; this
+cache keeps the promise on the server and skips the engine when a body for the tag exists.
+
+Versions only grow and are read before the occupancy, so a body can be newer than its tag, never
+older. One instant escapes the minute: a seating or last seating at exactly hh:mm:00.000000 is
+not yet past at that instant and is past for the rest of the minute, so an answer asked at a whole
+minute, when the minute matters, is neither stored nor served. Bounded (least recently used
+first out); a body is never mutated after it is built (`redact` copies).
+"""
+
+import datetime as dt
+import threading
+from collections import OrderedDict
+
+SIZE = 512
+
+_bodies: OrderedDict[tuple, object] = OrderedDict()
+_lock = threading.Lock()
+
+
+def cacheable(state: tuple, now: dt.datetime) -> bool:
+    """`state`: what `answer_state` returned (its fourth part is the minute, None when it does
+    not matter)."""
+    return state[3] is None or (now.second, now.microsecond) != (0, 0)
+
+
+def body(key: tuple, build):
+    """The body stored under `key`, else `build()`, stored."""
+    with _lock:
+        found = _bodies.get(key)
+        if found is not None:
+            _bodies.move_to_end(key)
+            return found
+    made = build()
+    with _lock:
+        _bodies[key] = made
+        while len(_bodies) > SIZE:
+            _bodies.popitem(last=False)
+    return made
+
+
+def clear() -> None:
+    with _lock:
+        _bodies.clear()
+
+
+def through(etag: str, policy_version: int, state: tuple, now: dt.datetime, build):
+    """`build` going through the cache, when its answer may be kept."""
+    if not cacheable(state, now):
+        return build
+    return lambda: body((etag, policy_version), build)
