@@ -20,7 +20,7 @@ import datetime as dt
 import threading
 from collections import OrderedDict
 
-SIZE = 512
+SIZE = 256  # a month body is about 20 kB of JSON, some 100 kB as Python objects
 
 _bodies: OrderedDict[tuple, object] = OrderedDict()
 _lock = threading.Lock()
