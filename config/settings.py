@@ -171,6 +171,9 @@ DATABASES = {
 DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME") or f"test_reservations_{os.getpid()}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Availability bodies kept per process by their ETag (reservations/api/answer_cache.py); 0: off.
+AVAILABILITY_ANSWER_CACHE_SIZE = int(os.environ.get("AVAILABILITY_ANSWER_CACHE_SIZE", "256"))
+
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
 # Back-office accounts mint API keys and see guest data behind a password alone: 12 characters

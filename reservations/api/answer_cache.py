@@ -20,7 +20,14 @@ import datetime as dt
 import threading
 from collections import OrderedDict
 
-SIZE = 256  # a month body is about 20 kB of JSON, some 100 kB as Python objects
+from django.conf import settings
+
+
+def size() -> int:
+    """AVAILABILITY_ANSWER_CACHE_SIZE bodies (default 256; a month body is about 20 kB of JSON,
+    some 100 kB as Python objects); 0 turns the cache off (the bench measures the engine so)."""
+    return settings.AVAILABILITY_ANSWER_CACHE_SIZE
+
 
 _bodies: OrderedDict[tuple, object] = OrderedDict()
 _lock = threading.Lock()
@@ -42,7 +49,7 @@ def body(key: tuple, build):
     made = build()
     with _lock:
         _bodies[key] = made
-        while len(_bodies) > SIZE:
+        while len(_bodies) > size():
             _bodies.popitem(last=False)
     return made
 
@@ -54,6 +61,6 @@ def clear() -> None:
 
 def through(etag: str, policy_version: int, state: tuple, now: dt.datetime, build):
     """`build` going through the cache, when its answer may be kept."""
-    if not cacheable(state, now):
+    if not cacheable(state, now) or size() == 0:
         return build
     return lambda: body((etag, policy_version), build)

@@ -104,3 +104,11 @@ def test_an_answer_at_a_whole_minute_is_neither_kept_nor_served(api, floor, work
     with time_machine.travel(AT_SEVEN, tick=False):
         assert slot_times(day(api, TODAY, 2).json())[0] == "19:00"
     assert len(worked_out) == 3
+
+
+def test_a_size_of_zero_turns_the_cache_off(api, floor, worked_out, settings):
+    settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0
+    with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
+        first, again = day(api), day(api)
+    assert again.content == first.content
+    assert worked_out == ["day", "day"]  # both worked out by the engine

@@ -192,8 +192,15 @@ class Server:
     """`gunicorn config.wsgi` on 127.0.0.1:<free port> with the bench settings and database
     (`database_url`, default the bench database)."""
 
-    def __init__(self, config: ServerConfig | None = None, database_url: str | None = None, name: str = "gunicorn"):
+    def __init__(
+        self,
+        config: ServerConfig | None = None,
+        database_url: str | None = None,
+        name: str = "gunicorn",
+        env: dict[str, str] | None = None,
+    ):
         self.config = config or ServerConfig()
+        self.env = env or {}  # added to bench_env() (e.g. AVAILABILITY_ANSWER_CACHE_SIZE=0)
         self.database_url = database_url or BENCH_DATABASE_URL
         self.port = free_port()
         self.process: subprocess.Popen | None = None
@@ -234,7 +241,11 @@ class Server:
         )
         self._log = open(self.log_path, "w")
         self.process = subprocess.Popen(
-            command, cwd=ROOT, env=bench_env(self.database_url), stdout=self._log, stderr=subprocess.STDOUT
+            command,
+            cwd=ROOT,
+            env={**bench_env(self.database_url), **self.env},
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -162,12 +162,31 @@ def run() -> dict:
         overhead = platform["overhead_ms"]
         rows.append(Row("platform overhead over a bare view", "<= 1 ms", f"{overhead:.2f} ms", overhead <= 1.0))
     if availability:
+        # Both ways an answer is made: a question repeated while nothing changed is served from the
+        # per-process answer cache; the first after a write (or a new question) is worked out.
         stats = availability["stats"]
         day = availability["ratios"]["day_vs_ping"]
         month = stats["month_history"]["median_ms"]
+        if "day_cached" in stats:
+            day_cached = availability["ratios"]["day_cached_vs_ping"]
+            month_cached = stats["month_cached"]["median_ms"]
+            rows += [
+                Row(
+                    "day availability / ping, repeated (answer cache)",
+                    "<= 2.5x",
+                    f"{day_cached:.2f}x",
+                    day_cached <= 2.5,
+                ),
+                Row(
+                    "month availability median, repeated (answer cache)",
+                    "<= 40 ms",
+                    f"{month_cached:.1f} ms",
+                    month_cached <= 40,
+                ),
+            ]
         rows += [
-            Row("day availability / ping", "<= 2.5x", f"{day:.2f}x", day <= 2.5),
-            Row("month availability median", "<= 40 ms", f"{month:.1f} ms", month <= 40),
+            Row("day availability / ping, worked out by the engine", "<= 2.5x", f"{day:.2f}x", day <= 2.5),
+            Row("month availability median, worked out by the engine", "<= 40 ms", f"{month:.1f} ms", month <= 40),
         ]
     if reservations:
         listed = reservations["ratios"]["list_vs_ping"]
