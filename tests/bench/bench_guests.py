@@ -160,11 +160,12 @@ def seed() -> dict:
                     """
                     INSERT INTO waitlist_waitlistentry (public_id, restaurant_id, guest_id, status, joined_via,
                         service_date, party_size, window_start, window_end, window_start_day_offset,
-                        window_end_day_offset, shift_name, notes, created_at, updated_at)
+                        window_end_day_offset, shift_name, notes, created_at, updated_at, guest_token)
                     SELECT 'wl_bench' || %(offset)s || '_' || i, %(restaurant)s, g.id,
                            (ARRAY['active','cancelled','expired','offered'])[1 + i %% 4],
                            'widget', date '2026-01-01' + (i %% 365)::int, 2, time '20:00', time '21:30', 0, 0,
-                           'Dîner', 'Near the window', now() - make_interval(secs => i * 90), now()
+                           'Dîner', 'Near the window', now() - make_interval(secs => i * 90), now(),
+                           'wlt_bench' || %(offset)s || '_' || i
                     FROM generate_series(1::bigint, %(count)s) AS i
                     JOIN guests_guest AS g ON g.public_id = 'gst_bench' || lpad((%(offset)s + 1 + i %% 400000)::text, 15, '0')
                     """,
