@@ -6,6 +6,7 @@ so a refusal here means a bug upstream: it becomes a clean `no_table_available`.
 """
 
 import datetime as dt
+from contextlib import contextmanager
 
 from django.db import IntegrityError, connection, transaction
 
@@ -13,6 +14,17 @@ from config import deferred_inserts
 from reservations.engine.rules import violation
 from reservations.exceptions import BookingRulesViolated
 from reservations.models import TableAllocation
+
+
+@contextmanager
+def overlap_refused():
+    """The exclusion constraint's refusal of an overlap, as the engine's `no_table_available`."""
+    try:
+        yield
+    except IntegrityError as error:
+        if "allocation_no_overlap" in str(error):
+            raise BookingRulesViolated.from_engine([violation("no_table_available")]) from error
+        raise
 
 
 def allocate(
@@ -39,13 +51,8 @@ def allocate(
         )
         for table_id in table_ids
     ]
-    try:
-        with transaction.atomic(savepoint=savepoint):
-            TableAllocation.objects.bulk_create(rows)
-    except IntegrityError as error:
-        if "allocation_no_overlap" in str(error):
-            raise BookingRulesViolated.from_engine([violation("no_table_available")]) from error
-        raise
+    with overlap_refused(), transaction.atomic(savepoint=savepoint):
+        TableAllocation.objects.bulk_create(rows)
 
 
 def link_tables(relation, table_ids) -> None:
@@ -98,14 +105,9 @@ def link_and_allocate(
     params = [*owner_params, table_ids, restaurant.pk, start, end, expires_at, table_ids]
     if then is not None:
         sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            (pk,) = cursor.fetchone()
-    except IntegrityError as error:
-        if "allocation_no_overlap" in str(error):
-            raise BookingRulesViolated.from_engine([violation("no_table_available")]) from error
-        raise
+    with overlap_refused(), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        (pk,) = cursor.fetchone()
     if new:
         owner.pk = pk
         owner._state.adding, owner._state.db = False, connection.alias
