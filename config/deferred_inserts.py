@@ -59,9 +59,38 @@ def flush() -> None:
 
 def insert_statement(obj) -> tuple[str, tuple]:
     """The model's own INSERT ... RETURNING pk for a new instance, as `save()` would send it
-    (field defaults and `auto_now` values set on `obj` as `save()` sets them)."""
+    (field defaults and `auto_now` values set on `obj` as `save()` sets them).
+
+    A model's statement text is the same for every instance whose values are plain values, so
+    Django compiles it once per model; each call then only prepares the values (as the compiler
+    does: `pre_save`, then `get_db_prep_save`). An expression among the values is compiled whole."""
+    fields, sql = _compiled(obj.__class__)
+    values = [field.pre_save(obj, True) for field in fields]
+    if sql is None or any(hasattr(value, "resolve_expression") for value in values):
+        return _compile(obj)
+    return sql, tuple(field.get_db_prep_save(value, connection) for field, value in zip(fields, values, strict=True))
+
+
+_STATEMENTS: dict[type, tuple[list, str | None]] = {}  # model: (fields, statement text or None)
+
+
+def _compiled(model) -> tuple[list, str | None]:
+    found = _STATEMENTS.get(model)
+    if found is None:
+        opts = model._meta
+        fields = [field for field in opts.local_concrete_fields if not field.generated and field is not opts.auto_field]
+        sql, params = _compile(model(), fields)
+        # Only a statement of one plain placeholder per field can be reused (no field with a
+        # placeholder of its own, such as a geometry).
+        values = "VALUES (" + ", ".join(["%s"] * len(fields)) + ")"
+        found = _STATEMENTS[model] = (fields, sql if values in sql and len(params) == len(fields) else None)
+    return found
+
+
+def _compile(obj, fields=None) -> tuple[str, tuple]:
     opts = obj._meta
-    fields = [field for field in opts.local_concrete_fields if not field.generated and field is not opts.auto_field]
+    if fields is None:
+        fields = _compiled(obj.__class__)[0]
     query = InsertQuery(obj.__class__)
     query.insert_values(fields, [obj])
     compiler = query.get_compiler(connection=connection)

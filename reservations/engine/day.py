@@ -53,7 +53,7 @@ class Day:
         note_display_only = self.note is not None and self.note.mode == "display_only"
         shifts = [] if self.closure is not None or self.message_only else policy.shifts_on(date)
         if timeline is None:
-            timeline = TableTimeline(occupancy.busy + blocks_around(policy, date))
+            timeline = TableTimeline(occupancy.busy + blocks_around(policy, date), rows=occupancy.rows)
         ledger = ledger or CoversLedger(occupancy.covers)
         self.services = [ServiceDay(policy, shift, date, timeline, ledger, now) for shift in shifts]
         self.note_display_only = note_display_only

@@ -40,17 +40,13 @@ class Covers:
 
 @dataclass
 class Occupancy:
+    """`busy`: Busy items; `rows`: (table id, start, end) in epoch seconds, as the database
+    loader reads them (a booking step reads hundreds: no object per row; its `exclude` applies
+    in the query)."""
+
     busy: list[Busy] = field(default_factory=list)
     covers: list[Covers] = field(default_factory=list)
-
-    def without(self, owner: tuple[str, int] | None) -> "Occupancy":
-        """As if one booking or hold did not exist (`excluding`, and a modify not blocking itself)."""
-        if owner is None:
-            return self
-        return Occupancy(
-            busy=[b for b in self.busy if b.owner != owner],
-            covers=[c for c in self.covers if c.owner != owner],
-        )
+    rows: list[tuple[int, int, int]] = field(default_factory=list)
 
 
 def epoch(value: dt.datetime | int) -> int:

@@ -11,7 +11,7 @@ import re
 from django.db import connection
 
 from holds.models import Hold
-from reservations.engine.occupancy import Busy, Covers, Occupancy
+from reservations.engine.occupancy import Covers, Occupancy
 from reservations.models import Reservation, TableAllocation
 from reservations.models.booking import OCCUPYING_STATUSES
 from reservations.selectors.engine_policy import occupancy_window, policy_for
@@ -28,10 +28,10 @@ WHERE restaurant_id = %(restaurant)s
   AND (reservation_id IS NULL OR reservation_id <> %(reservation)s)
   AND (hold_id IS NULL OR hold_id <> %(hold)s)
 """
-_BOUNDS = "table_id, extract(epoch from lower(during))::bigint, extract(epoch from upper(during))::bigint"
-ALLOCATIONS = f"SELECT {_BOUNDS}, reservation_id, hold_id {_ALLOCATIONS_OF}"
-# What availability reads: the intervals alone (`excluding` applies in the query, nothing asks whose).
-INTERVALS = f"SELECT {_BOUNDS} {_ALLOCATIONS_OF}"
+# The intervals alone: `exclude` applies in the query, and nothing asks whose an interval is.
+INTERVALS = f"""
+SELECT table_id, extract(epoch from lower(during))::bigint, extract(epoch from upper(during))::bigint
+{_ALLOCATIONS_OF}"""
 
 # Covers per service, date and seating time of live bookings and holds charged to caps.
 COVERS = f"""
@@ -57,8 +57,7 @@ def _positional(sql: str) -> tuple[str, list[str]]:
     return re.sub(r"%\((\w+)\)s", "%s", sql), re.findall(r"%\((\w+)\)s", sql)
 
 
-_BOTH_POSITIONAL, _BOTH_ORDER = _positional(f"{ALLOCATIONS};\n{COVERS}")
-_INTERVALS_POSITIONAL, _INTERVALS_ORDER = _positional(f"{INTERVALS};\n{COVERS}")
+_BOTH_POSITIONAL, _BOTH_ORDER = _positional(f"{INTERVALS};\n{COVERS}")
 
 
 def _parameters(restaurant_pk: int, policy, first: dt.date, last: dt.date, now: dt.datetime, exclude) -> dict:
@@ -93,12 +92,9 @@ def occupancy_statement(
 
 def occupancy_from(cursor) -> Occupancy:
     """The answer of `occupancy_statement`: the cursor stands on its first result."""
-    busy = [
-        Busy(table, lo, hi, ("reservation", resv) if resv else ("hold", hold))
-        for table, lo, hi, resv, hold in cursor.fetchall()
-    ]
+    rows = cursor.fetchall()  # (table id, start, end) in epoch seconds: no object per row
     cursor.nextset()
-    return Occupancy(busy=busy, covers=_covers(cursor))
+    return Occupancy(rows=rows, covers=_covers(cursor))
 
 
 def _covers(cursor) -> list[Covers]:
@@ -136,7 +132,7 @@ def load_intervals(
     whose an interval is, and a month holds thousands of them."""
     values = _parameters(restaurant.pk, policy_for(restaurant), first, last, now, exclude)
     with connection.cursor() as cursor:
-        cursor.execute(_INTERVALS_POSITIONAL, [values[name] for name in _INTERVALS_ORDER])
+        cursor.execute(_BOTH_POSITIONAL, [values[name] for name in _BOTH_ORDER])
         rows = cursor.fetchall()
         cursor.nextset()
         return rows, _covers(cursor)

@@ -98,7 +98,7 @@ def database_facts(info: dict) -> dict:
     facts = {"fingerprint": live_fingerprint(restaurant.pk, first, last)}
     for kind, (a, b) in (("day", (day, day)), ("month", (first, last))):
         occupancy = load_occupancy(restaurant, a, b, now)
-        facts[f"{kind}_rows"] = {"allocations": len(occupancy.busy), "covers": len(occupancy.covers)}
+        facts[f"{kind}_rows"] = {"allocations": len(occupancy.rows), "covers": len(occupancy.covers)}
     facts["table_rows"] = table_rows()
     return facts
 

@@ -1,6 +1,7 @@
 """config.deferred_inserts: kept-back rows ride on the next statement, and behave as if saved at once."""
 
 import pytest
+import time_machine
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
@@ -109,3 +110,49 @@ def test_flush_writes_now_for_a_caller_that_needs_the_pk():
         deferred_inserts.flush()
         assert row.pk is not None
     assert stored() == [13]
+
+
+def _djangos_own(obj) -> tuple[str, tuple]:
+    """The INSERT Django's compiler builds for `obj`, as `save()` would send it."""
+    from django.db.models.sql import InsertQuery
+
+    opts = obj._meta
+    fields = [f for f in opts.local_concrete_fields if not f.generated and f is not opts.auto_field]
+    query = InsertQuery(obj.__class__)
+    query.insert_values(fields, [obj])
+    compiler = query.get_compiler(connection=connection)
+    compiler.returning_fields = [opts.pk]
+    ((sql, params),) = compiler.as_sql()
+    return sql, tuple(params)
+
+
+def _comparable(params: tuple) -> list:
+    return [getattr(p, "obj", p) for p in params]  # JSON values come wrapped (Jsonb): compare what they wrap
+
+
+def test_the_statement_compiled_once_per_model_is_the_one_django_compiles_for_each_instance():
+    from django.db.models.functions import Now
+    from django.utils import timezone
+
+    from webhooks.models import Event
+
+    restaurant = RestaurantFactory()
+    rows = [
+        message(restaurant, 5),
+        message(restaurant, 6),
+        Event(restaurant=restaurant, type="t.x", subject="s", data={"a": [1]}, created=timezone.now()),
+    ]
+    for row in rows:
+        with time_machine.travel(timezone.now(), tick=False):  # auto_now fields: the same instant in both
+            sql, params = deferred_inserts.insert_statement(row)
+            expected_sql, expected_params = _djangos_own(row)
+        assert sql == expected_sql
+        assert _comparable(params) == _comparable(expected_params)
+    assert deferred_inserts.insert_statement(rows[0])[1] != deferred_inserts.insert_statement(rows[1])[1]
+    # An expression among the values is compiled whole, not bound as a value.
+    row = message(restaurant, 7)
+    row.next_attempt_at = Now()
+    sql, params = deferred_inserts.insert_statement(row)
+    assert "STATEMENT_TIMESTAMP()" in sql and len(params) == len(_djangos_own(message(restaurant, 7))[1]) - 1
+    deferred_inserts.insert(row)
+    assert stored() == [7]
