@@ -14,7 +14,7 @@ def zone(name: str) -> ZoneInfo:
 def timestamp(value: dt.datetime | None, tz: ZoneInfo) -> str | None:
     if value is None:
         return None
-    return value.astimezone(tz).replace(microsecond=0).isoformat()
+    return value.astimezone(tz).isoformat(timespec="seconds")  # truncated, as replace(microsecond=0)
 
 
 def hhmm(value: dt.time | None) -> str | None:

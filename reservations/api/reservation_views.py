@@ -1,5 +1,7 @@
 """Reservations: list, create, retrieve, modify, cancel, and their events."""
 
+from functools import partial
+
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -91,11 +93,14 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         queryset = self.filter_queryset(selectors.served(self.restaurant, self.expand, tables=False))
         ordering = BY_UPDATE if request.query_params.get("updated_since") else BY_DATE
         # Plain rows unless the page carries its events (prefetched onto model instances).
-        fetch = None if "events" in self.expand else page_rows
+        fetch = None if "events" in self.expand else partial(page_rows, restaurant=self.restaurant)
         page = paginate(
             queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand), fetch=fetch
         )
-        tables = selectors.tables_by_reservation(self.restaurant, [r.pk for r in page.items])
+        if fetch is None:
+            tables = selectors.tables_by_reservation(self.restaurant, [r.pk for r in page.items])
+        else:  # the rows came with their table ids
+            tables = {r.pk: selectors.known_tables(self.restaurant, r.table_ids) for r in page.items}
         viewer = self.viewer()
         rows = [ReservationShape.render(r, viewer, tables.get(r.pk, [])) for r in page.items]
         return Response(list_envelope(rows, page.has_more))

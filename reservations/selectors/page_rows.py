@@ -4,7 +4,9 @@ A list page renders up to 100 bookings with their guests and companies. Building
 model instances and compiling the ORM's three-table SELECT cost more than the rest of the
 request; the shapes need none of the models' behaviour, only their values. So the filtered,
 ordered and limited queryset is compiled down to its ids (the filters stay the ORM's), and one
-statement reads, for those ids and in the same order, the columns the shapes render.
+statement reads, for those ids and in the same order, the columns the shapes render, and each
+booking's table ids (the tables themselves come from `known_tables`' per-process copy, keyed by the
+restaurant's version counters, read in the same round trip).
 """
 
 import orjson
@@ -13,6 +15,7 @@ from django.db import connection
 
 from guests.models import Guest
 from reservations.models import Company, Reservation
+from reservations.selectors.engine_policy import VERSIONS_SQL
 
 # What ReservationShape, GuaranteeShape, GuestShape and CompanyShape read.
 RESERVATION_FIELDS = (
@@ -88,9 +91,11 @@ def _columns(model, alias: str, names) -> list[str]:
     return [f'{alias}."{model._meta.get_field(name).column}"' for name in names]
 
 
+_LINKS = Reservation.tables.through._meta.db_table
 _SELECT = ", ".join(
     [
         *_columns(Reservation, "r", RESERVATION_FIELDS),
+        f'ARRAY(SELECT l."table_id" FROM "{_LINKS}" l WHERE l."reservation_id" = r."id")',
         *_columns(Guest, "g", GUEST_FIELDS),
         *_columns(Company, "c", COMPANY_FIELDS),
     ]
@@ -111,26 +116,31 @@ def _order_by(order_by: list[str]) -> str:
     return ", ".join(terms)
 
 
-def page_rows(queryset, order_by: list[str], count: int) -> list[Row]:
-    """The first `count` bookings of `queryset` (of Reservation) ordered by `order_by`, as rows
-    with `guest` and `company` rows of their own."""
+def page_rows(queryset, order_by: list[str], count: int, *, restaurant) -> list[Row]:
+    """The first `count` bookings of `queryset` (of Reservation, of `restaurant`) ordered by
+    `order_by`, as rows with `guest` and `company` rows of their own and their `table_ids`;
+    `restaurant`'s version counters are read in the same round trip."""
     ids = queryset.order_by(*order_by).values_list("pk")[:count]
     try:
         ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
     except EmptyResultSet:  # a filter that can match nothing (`queryset.none()`)
         return []
-    sql = f"WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {_order_by(order_by)}"
+    sql = f"{VERSIONS_SQL}; WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {_order_by(order_by)}"
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [restaurant.pk, *params])
+        restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
+        cursor.nextset()
         found = cursor.fetchall()
-    n_resv, n_guest = len(RESERVATION_FIELDS), len(GUEST_FIELDS)
+    tables_at = len(RESERVATION_FIELDS)  # then the guest's columns, then the company's
+    guest_at, company_at = tables_at + 1, tables_at + 1 + len(GUEST_FIELDS)
     rows = []
     for values in found:
-        booking = dict(zip(RESERVATION_FIELDS, values[:n_resv], strict=True))
+        booking = dict(zip(RESERVATION_FIELDS, values[:tables_at], strict=True))
         for name in JSON_FIELDS:
             booking[name] = orjson.loads(booking[name])
-        booking["guest"] = Row(dict(zip(GUEST_FIELDS, values[n_resv : n_resv + n_guest], strict=True)))
-        company = values[n_resv + n_guest :]
+        booking["table_ids"] = values[tables_at]
+        booking["guest"] = Row(dict(zip(GUEST_FIELDS, values[guest_at:company_at], strict=True)))
+        company = values[company_at:]
         booking["company"] = None if company[0] is None else Row(dict(zip(COMPANY_FIELDS, company, strict=True)))
         rows.append(Row(booking))
     return rows
