@@ -13,9 +13,10 @@ constraints and a rollback to a savepoint behave as if the row had been saved at
 at once.
 """
 
+import datetime as dt
 from contextlib import contextmanager
 
-from django.db import connection
+from django.db import connection, models
 from django.db.models.sql import InsertQuery
 
 _ROWS = "_deferred_inserts"  # the connection's list of kept-back rows; None outside a batch
@@ -62,19 +63,57 @@ def insert_statement(obj) -> tuple[str, tuple]:
     (field defaults and `auto_now` values set on `obj` as `save()` sets them).
 
     A model's statement text is the same for every instance whose values are plain values, so
-    Django compiles it once per model; each call then only prepares the values (as the compiler
-    does: `pre_save`, then `get_db_prep_save`). An expression among the values is compiled whole."""
-    fields, sql = _compiled(obj.__class__)
-    values = [field.pre_save(obj, True) for field in fields]
-    if sql is None or any(hasattr(value, "resolve_expression") for value in values):
+    Django compiles it once per model; each call then only prepares the values, as the compiler
+    does (`pre_save`, then `get_db_prep_save`, which leaves a plain value of a plain field as it
+    is: those are passed straight). An expression among the values is compiled whole."""
+    fields, plains, sql = _compiled(obj.__class__)
+    if sql is None:
         return _compile(obj)
-    return sql, tuple(field.get_db_prep_save(value, connection) for field, value in zip(fields, values, strict=True))
+    params = []
+    for field, (plain, wrap) in zip(fields, plains, strict=True):
+        value = field.pre_save(obj, True)
+        if value is None and plain:
+            params.append(None)
+        elif type(value) in plain:
+            params.append(value if wrap is None else wrap(value))
+        elif hasattr(value, "resolve_expression"):
+            return _compile(obj)
+        else:
+            params.append(field.get_db_prep_save(value, connection))
+    return sql, tuple(params)
 
 
-_STATEMENTS: dict[type, tuple[list, str | None]] = {}  # model: (fields, statement text or None)
+# Fields whose `get_db_prep_save` returns a value of these exact types unchanged on PostgreSQL
+# (integer fields: wrapped in psycopg's type of the column, as Django's backend does).
+_PLAIN = {
+    **dict.fromkeys((models.CharField, models.TextField, models.SlugField, models.EmailField), (str,)),
+    **dict.fromkeys((models.AutoField, models.BigAutoField, models.SmallAutoField), (int,)),
+    models.BooleanField: (bool,),
+    models.DateField: (dt.date,),
+}
+_INTEGERS = (
+    models.IntegerField,
+    models.BigIntegerField,
+    models.SmallIntegerField,
+    models.PositiveIntegerField,
+    models.PositiveBigIntegerField,
+    models.PositiveSmallIntegerField,
+)
 
 
-def _compiled(model) -> tuple[list, str | None]:
+def _plain_types(field) -> tuple[tuple, object]:
+    """The types a value of `field` may have to be passed as it is (or wrapped), and the wrapper."""
+    target = field.target_field if isinstance(field, models.ForeignKey) else field
+    kind = type(target)
+    if kind in _INTEGERS and hasattr(connection.ops, "integerfield_type_map"):
+        return (int,), connection.ops.integerfield_type_map[target.get_internal_type()]
+    return _PLAIN.get(kind, ()), None
+
+
+_STATEMENTS: dict[type, tuple] = {}  # model: (fields, how each value passes, statement text or None)
+
+
+def _compiled(model) -> tuple[list, list, str | None]:
     found = _STATEMENTS.get(model)
     if found is None:
         opts = model._meta
@@ -83,7 +122,8 @@ def _compiled(model) -> tuple[list, str | None]:
         # Only a statement of one plain placeholder per field can be reused (no field with a
         # placeholder of its own, such as a geometry).
         values = "VALUES (" + ", ".join(["%s"] * len(fields)) + ")"
-        found = _STATEMENTS[model] = (fields, sql if values in sql and len(params) == len(fields) else None)
+        reusable = values in sql and len(params) == len(fields)
+        found = _STATEMENTS[model] = (fields, [_plain_types(f) for f in fields], sql if reusable else None)
     return found
 
 

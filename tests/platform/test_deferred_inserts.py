@@ -6,6 +6,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from config import deferred_inserts
+from tests.factories import HoldFactory, ReservationFactory
 from tests.factories.reservations import RestaurantFactory
 from webhooks.models import OutboxMessage
 
@@ -149,6 +150,17 @@ def test_the_statement_compiled_once_per_model_is_the_one_django_compiles_for_ea
         assert sql == expected_sql
         assert _comparable(params) == _comparable(expected_params)
     assert deferred_inserts.insert_statement(rows[0])[1] != deferred_inserts.insert_statement(rows[1])[1]
+    # A booking and a hold: dates, choices, booleans, nullable and foreign-key fields, JSON.
+    booking = ReservationFactory(restaurant=restaurant)
+    hold = HoldFactory(restaurant=restaurant)
+    for row in (booking, hold):
+        row.pk, row._state.adding = None, True
+        with time_machine.travel(timezone.now(), tick=False):
+            sql, params = deferred_inserts.insert_statement(row)
+            expected_sql, expected_params = _djangos_own(row)
+        assert sql == expected_sql
+        assert _comparable(params) == _comparable(expected_params)
+        assert [type(p) for p in params] == [type(p) for p in expected_params]
     # An expression among the values is compiled whole, not bound as a value.
     row = message(restaurant, 7)
     row.next_attempt_at = Now()
