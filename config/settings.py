@@ -356,8 +356,3 @@ LOGGING = {
     # Axes logs every login and every counter reset at INFO; lockouts are WARNING and stay.
     "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }
-
-if os.environ.get("DATABASE_POOL") == "1":  # TEMP measurement
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 4, "max_size": 8}

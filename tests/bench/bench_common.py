@@ -54,7 +54,7 @@ SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 # Kept after trying sync and gthread workers on the 2-core machine (docs/performance.md).
 DEFAULT_WORKER_CLASS = "gthread"
 DEFAULT_WORKERS = 2
-DEFAULT_THREADS = 4
+DEFAULT_THREADS = 2
 
 
 def scaled(count: int, minimum: int = 20) -> int:

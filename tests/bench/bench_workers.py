@@ -30,13 +30,13 @@ from tests.bench.bench_common import (
 from tests.bench.bench_reservations import cleanup, concurrent
 
 CONFIGS = [
+    ServerConfig("sync", 2, 1),
     ServerConfig("sync", 3, 1),
-    ServerConfig("sync", 5, 1),
-    ServerConfig("sync", 8, 1),
+    ServerConfig("gthread", 2, 1),
+    ServerConfig("gthread", 2, 2),
+    ServerConfig("gthread", 2, 3),
     ServerConfig("gthread", 2, 4),
-    ServerConfig("gthread", 2, 8),
-    ServerConfig("gthread", 3, 4),
-    ServerConfig("gthread", 4, 4),
+    ServerConfig("gthread", 3, 2),
 ]
 
 
