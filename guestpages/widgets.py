@@ -6,6 +6,8 @@ guest pages use are plain enough to write here; any other widget template goes t
 renderer. tests/guestpages/test_widgets.py compares both renderers' output.
 """
 
+import html
+
 from django.forms.renderers import get_default_renderer
 from django.template.base import render_value_in_context
 from django.template.context import Context
@@ -17,6 +19,8 @@ _CONTEXT = Context(autoescape=True)  # read only: its use_l10n and use_tz (None:
 
 def _text(value) -> str:
     """`{{ value }}` in an autoescaping template."""
+    if type(value) is str:  # not SafeString, not lazy: what django.utils.html.escape does
+        return html.escape(value)
     return render_value_in_context(value, _CONTEXT)
 
 
