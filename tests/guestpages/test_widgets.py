@@ -123,3 +123,17 @@ def test_a_widget_it_does_not_know_goes_to_the_django_templates():
     whole_radio = form["time"].as_widget()  # the RadioSelect's own template (multiple_input.html)
     assert whole_radio == booking(renderer=DjangoTemplates())["time"].as_widget()
     assert 'value="12:15"' in whole_radio
+
+
+@pytest.mark.parametrize("data", list(DATA))
+def test_the_guest_field_tag_renders_as_the_field_include(data):
+    from django.template import engines
+
+    include = engines["django"].from_string('{% for field in form %}{% include "guest/_field.html" %}{% endfor %}')
+    tag = engines["django"].from_string(
+        "{% load guest_format %}{% for field in form %}{% guest_field field %}{% endfor %}"
+    )
+    with translation.override("fr"):
+        for build in BUILDERS.values():
+            form = build(DATA[data])
+            assert tag.render({"form": form}) == include.render({"form": form})
