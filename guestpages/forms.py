@@ -3,12 +3,17 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from guestpages.widgets import GuestFormRenderer
+
 MAX_NAME = 100
 MAX_NOTES = 5000
 
 
 class GuestForm(forms.Form):
-    """A field in error says so to assistive technology: `aria-invalid` and the id of its messages."""
+    """A field in error says so to assistive technology: `aria-invalid` and the id of its messages.
+    Its widgets render in Python (guestpages.widgets), as Django's widget templates render them."""
+
+    default_renderer = GuestFormRenderer()
 
     def full_clean(self):
         super().full_clean()

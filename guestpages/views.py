@@ -87,19 +87,18 @@ def guest_page(view):
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
-        restaurant = restaurant_of(slug)
-        if restaurant is None:
-            raise Http404
         token = kwargs.get("token")
-        reservation = None
         if token is not None:
             if not TOKEN.match(token):
                 raise Http404
-            reservation = booking_of(restaurant, token)
-            if reservation is None:
+            found = booking_of(slug, token)  # the restaurant and the booking in one round trip
+            if found is None:
                 raise Http404
-        if reservation is not None:
+            restaurant, reservation = found
             return in_guest_context(request, restaurant, reservation.guest, view, restaurant, reservation, *args)
+        restaurant = restaurant_of(slug)
+        if restaurant is None:
+            raise Http404
         return in_guest_context(request, restaurant, None, view, restaurant, *args)
 
     return wrapper

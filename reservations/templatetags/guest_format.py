@@ -3,7 +3,9 @@
 from decimal import Decimal
 
 from django import template
+from django.template.base import render_value_in_context
 from django.utils.formats import number_format
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -25,3 +27,19 @@ def format_money(amount, currency: str) -> str:
 def money(amount, currency):
     """`{{ amount|money:currency }}`: 5000, EUR -> 50.00 EUR (50,00 EUR in French)."""
     return format_money(amount, currency)
+
+
+@register.simple_tag(takes_context=True)
+def guest_field(context, field):
+    """`{% guest_field form.name %}`: what `{% include "guest/_field.html" %}` renders for the field
+    (its label, its errors with the id its widget's aria-describedby names, the widget), without a
+    template include per field."""
+    out = [f'<label for="{render_value_in_context(field.id_for_label, context)}">']
+    out.append(f"{render_value_in_context(field.label, context)}</label>")
+    errors = field.errors
+    if errors:
+        out.append(f'<ul class="errorlist" id="{render_value_in_context(field.id_for_label, context)}-errors">')
+        out += [f"<li>{render_value_in_context(error, context)}</li>" for error in errors]
+        out.append("</ul>")
+    out.append(f"\n{render_value_in_context(field, context)}\n")
+    return mark_safe("".join(out))
