@@ -34,7 +34,6 @@ def render_rows(
     guest_url: tuple[str, str] | None,
     override_for: str = "",
     can_override: bool = False,
-    cards: dict | None = None,
     money_url: tuple[str, str] | None = None,
 ):
     out = []
@@ -79,10 +78,9 @@ def render_rows(
                 inner += _button(pid, "decline", "Decline")
             inner += _button(pid, "cancel", "Cancel booking")
             actions.append(f'<details class="ds-more"><summary>{summary}</summary>{inner}</details>')
-        card = cards.get(row.pk) if cards and money_url else None
-        if card is not None:
+        if row.card is not None and money_url:
             actions.append(
-                f'<a class="button ds-money" href="{money_url[0]}{card}{money_url[1]}">Card: charge / release</a>'
+                f'<a class="button ds-money" href="{money_url[0]}{row.card}{money_url[1]}">Card: charge / release</a>'
             )
         late = ' <span class="ds-flag">late</span>' if row.late else ""
         out.append(

@@ -26,14 +26,13 @@ from config.exceptions import DomainError
 from config.formats import zone
 from guests.services import GuestInput
 from holds.models import Hold
-from reservations.models import CardGuarantee, Reservation, Restaurant
+from reservations.models import Reservation, Restaurant
 from reservations.models.booking import ReservationStatus
 from reservations.selectors.day_sheet import day_sheet as build_day_sheet
 from reservations.services import staff
 from waitlist import services as waitlist_services
 from waitlist.admin import refusal_text as waitlist_refusal_text
 from waitlist.models import WaitlistEntry
-from waitlist.selectors import entries_for_day
 
 MOVES = {
     "approve": staff.approve_reservation,
@@ -196,16 +195,7 @@ def day_sheet(request):
     sheet = build_day_sheet(restaurant, date, status=status, query=query)
     guest_url = _guest_url_pattern()
     can_override = restaurant.pk in restaurant_access(request, MANAGE_POLICY)
-    # The waitlist panel: the date's open entries with their guests (one query whatever their number).
-    sheet.waitlist = entries_for_day(restaurant, date)
-    # Bookings with a card guarantee: a link to its Money page (one query; the Money page asks the
-    # same capability as the sheet, host).
-    booking_pks = [row.pk for block in sheet.services for row in block.rows]
-    cards = (
-        dict(CardGuarantee.objects.filter(reservation_id__in=booking_pks).values_list("reservation_id", "pk"))
-        if booking_pks
-        else {}
-    )
+    # Bookings with a card guarantee link to its Money page (which asks the same capability, host).
     money_url = _money_url_pattern()
     context = {
         **_light_context(request),
@@ -221,7 +211,6 @@ def day_sheet(request):
                     guest_url=guest_url,
                     override_for=request.GET.get("override_for", ""),
                     can_override=can_override,
-                    cards=cards,
                     money_url=money_url,
                 ),
             )
