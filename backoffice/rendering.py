@@ -11,6 +11,7 @@ its name carries the booking (`do:<resv_id>`), its value the move; a reason fiel
 attributes repeated on every cell.
 """
 
+from functools import lru_cache
 from html import escape  # the standard library's: the same five characters, a fraction of the cost
 
 from django.utils.safestring import SafeString, mark_safe
@@ -24,8 +25,45 @@ LABELS = {
 }
 
 
+PID = "\x00"  # stands for the booking's id in a row's buttons, the same for every row of a shape
+
+
 def _button(public_id: str, action: str, label: str, extra_class: str = "") -> str:
     return f'<button name="do:{public_id}" value="{action}" class="button ds-{action}{extra_class}">{label}</button>'
+
+
+@lru_cache(maxsize=256)
+def _actions(status: str, moves: tuple[str, ...], can_undo: bool, override: bool) -> str:
+    """A row's buttons with PID for its id: a 400-booking sheet has a handful of shapes."""
+    actions = [_button(PID, move, LABELS[move]) for move in moves if move in LABELS]
+    if status == "pending" and override:
+        actions.append(
+            f'<button name="do:{PID}" value="approve_override" class="button ds-override">'
+            "Approve anyway (manager)</button>"
+        )
+    if can_undo:
+        actions.append(_button(PID, "undo", "Undo"))
+    if "decline" in moves or "cancel" in moves:
+        summary = "Decline / cancel" if "decline" in moves else "Cancel"
+        inner = f'<input name="reason:{PID}" maxlength="200" placeholder="reason" aria-label="Reason">'
+        if "decline" in moves:
+            inner += _button(PID, "decline", "Decline")
+        inner += _button(PID, "cancel", "Cancel booking")
+        actions.append(f'<details class="ds-more"><summary>{summary}</summary>{inner}</details>')
+    return "".join(actions)
+
+
+def _flags(row) -> str:
+    flags = '<span class="ds-flag ds-vip" title="VIP">VIP</span>' if row.vip else ""
+    if row.allergies:
+        flags += f'<span class="ds-flag ds-allergy" title="Allergies">⚠ {escape(", ".join(row.allergies))}</span>'
+    if row.diets:
+        flags += f'<span class="ds-flag ds-diet" title="Dietary">{escape(", ".join(row.diets))}</span>'
+    if row.company:
+        flags += f'<span class="ds-company">{escape(row.company)}</span>'
+    if row.phone:
+        flags += f'<span class="ds-phone">{escape(row.phone)}</span>'
+    return flags
 
 
 def render_rows(
@@ -44,42 +82,13 @@ def render_rows(
             guest = f'<a class="ds-guest-link" href="{guest_url[0]}{row.guest_pk}{guest_url[1]}">{name}</a>'
         else:
             guest = f"<span>{name}</span>"
-        flags = []
-        if row.vip:
-            flags.append('<span class="ds-flag ds-vip" title="VIP">VIP</span>')
-        if row.allergies:
-            flags.append(
-                f'<span class="ds-flag ds-allergy" title="Allergies">⚠ {escape(", ".join(row.allergies))}</span>'
-            )
-        if row.diets:
-            flags.append(f'<span class="ds-flag ds-diet" title="Dietary">{escape(", ".join(row.diets))}</span>')
-        extra = []
-        if row.company:
-            extra.append(f'<span class="ds-company">{escape(row.company)}</span>')
-        if row.phone:
-            extra.append(f'<span class="ds-phone">{escape(row.phone)}</span>')
-        notes = []
-        if row.guest_notes:
-            notes.append(f'<div class="ds-note">“{escape(row.guest_notes)}”</div>')
+        notes = f'<div class="ds-note">“{escape(row.guest_notes)}”</div>' if row.guest_notes else ""
         if row.internal_notes:
-            notes.append(f'<div class="ds-note ds-internal">{escape(row.internal_notes)}</div>')
-        actions = [_button(pid, move, LABELS[move]) for move in row.moves if move in LABELS]
-        if row.status == "pending" and can_override and override_for == pid:
-            actions.append(
-                f'<button name="do:{pid}" value="approve_override" class="button ds-override">'
-                "Approve anyway (manager)</button>"
-            )
-        if row.can_undo:
-            actions.append(_button(pid, "undo", "Undo"))
-        if "decline" in row.moves or "cancel" in row.moves:
-            summary = "Decline / cancel" if "decline" in row.moves else "Cancel"
-            inner = f'<input name="reason:{pid}" maxlength="200" placeholder="reason" aria-label="Reason">'
-            if "decline" in row.moves:
-                inner += _button(pid, "decline", "Decline")
-            inner += _button(pid, "cancel", "Cancel booking")
-            actions.append(f'<details class="ds-more"><summary>{summary}</summary>{inner}</details>')
+            notes += f'<div class="ds-note ds-internal">{escape(row.internal_notes)}</div>'
+        override = can_override and override_for == pid
+        actions = _actions(row.status, row.moves, row.can_undo, override).replace(PID, pid)
         if row.card is not None and money_url:
-            actions.append(
+            actions += (
                 f'<a class="button ds-money" href="{money_url[0]}{row.card}{money_url[1]}">Card: charge / release</a>'
             )
         late = ' <span class="ds-flag">late</span>' if row.late else ""
@@ -87,12 +96,12 @@ def render_rows(
             f'<tr id="row-{pid}" class="ds-row ds-{row.status}{" ds-late" if row.late else ""}">'
             f'<td class="ds-time"><b>{row.time}</b></td>'
             f"<td>{row.party_size}</td>"
-            f'<td class="ds-guest">{guest}{"".join(flags)}{"".join(extra)}'
+            f'<td class="ds-guest">{guest}{_flags(row)}'
             f'<a class="ds-id" href="booking/{pid}/">{pid}</a></td>'
             f"<td>{escape(', '.join(row.tables)) or '—'}</td>"
             f'<td><span class="ds-badge">{row.status_label}</span>{late}</td>'
-            f'<td class="ds-notes">{"".join(notes)}</td>'
-            f'<td class="ds-actions">{"".join(actions)}</td>'
+            f'<td class="ds-notes">{notes}</td>'
+            f'<td class="ds-actions">{actions}</td>'
             "</tr>"
         )
     return mark_safe("".join(out))  # noqa: S308 - every typed value above is escaped
