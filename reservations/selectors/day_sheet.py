@@ -1,9 +1,9 @@
 """The host's day sheet: one restaurant, one service date, by service.
 
 One round trip whatever the number of bookings (the policy is cached per process by
-`policy_version`): four hand-written statements, the day's bookings with their guest, company,
-tables, card guarantee and undoable moves, the live holds with their tables, the restaurant's
-pending count and the date's open waitlist entries.
+`policy_version`): five hand-written statements, the day's bookings with their guest, company,
+card guarantee and undoable moves, their tables, the live holds with their tables, the
+restaurant's pending count and the date's open waitlist entries.
 """
 
 from __future__ import annotations
@@ -143,17 +143,18 @@ def hhmm(value: dt.datetime) -> str:
     return f"{value.hour:02d}:{value.minute:02d}"  # strftime costs more, 400 times a page
 
 
-# The day in one round trip of four hand-written statements, as the occupancy reads are
+# The day in one round trip of five hand-written statements, as the occupancy reads are
 # (building 400 rows through the ORM cost more CPU than the database spent; on a loaded machine
-# every round trip counts): the bookings with guest, company, table names in floor order, card
-# guarantee and whether a floor move of the last minutes can be undone; the live holds with their
-# tables; the pending requests from today on; the waitlist panel's entries (waitlist.selectors).
-# Instants come as epoch seconds (psycopg parses integers in C).
+# every round trip counts): the bookings with guest, company, card guarantee and whether a floor
+# move of the last minutes can be undone; their table names in floor order (a statement of its
+# own: aggregating them per booking, a sort of the wide rows and one per booking, cost PostgreSQL
+# more than the rest of the read); the live holds with their tables; the pending requests from
+# today on; the waitlist panel's entries (waitlist.selectors). Instants come as epoch seconds
+# (psycopg parses integers in C).
 BOOKINGS = f"""
 SELECT r.id, r.public_id, r.status, r.party_size, extract(epoch from r.starts_at)::bigint,
        r.shift_id, r.excluded_from_shift_limits, r.guest_notes, r.internal_notes, r.contact_phone,
-       g.id, g.first_name, g.last_name, g.phone, g.vip, g.allergies, g.dietary_preferences, c.name,
-       array_remove(array_agg(t.name ORDER BY t.position, t.id), NULL), cg.id,
+       g.id, g.first_name, g.last_name, g.phone, g.vip, g.allergies, g.dietary_preferences, c.name, cg.id,
        EXISTS (
          SELECT 1 FROM {StatusChange._meta.db_table} s
          WHERE s.reservation_id = r.id AND s.created_at >= %(undo_since)s
@@ -163,11 +164,14 @@ FROM {Reservation._meta.db_table} r
 JOIN {Guest._meta.db_table} g ON g.id = r.guest_id
 LEFT JOIN {Company._meta.db_table} c ON c.id = r.company_id
 LEFT JOIN {CardGuarantee._meta.db_table} cg ON cg.reservation_id = r.id
-LEFT JOIN {Reservation.tables.through._meta.db_table} rt ON rt.reservation_id = r.id
-LEFT JOIN {Table._meta.db_table} t ON t.id = rt.table_id
 WHERE r.restaurant_id = %(restaurant)s AND r.service_date = %(date)s AND r.status = ANY(%(statuses)s)
-GROUP BY r.id, g.id, c.id, cg.id
 ORDER BY r.starts_at, r.id;
+SELECT rt.reservation_id, t.name
+FROM {Reservation._meta.db_table} r
+JOIN {Reservation.tables.through._meta.db_table} rt ON rt.reservation_id = r.id
+JOIN {Table._meta.db_table} t ON t.id = rt.table_id
+WHERE r.restaurant_id = %(restaurant)s AND r.service_date = %(date)s AND r.status = ANY(%(statuses)s)
+ORDER BY rt.reservation_id, t.position, t.id;
 SELECT h.public_id, h.kind, h.party_size, extract(epoch from h.starts_at)::bigint,
        extract(epoch from h.expires_at)::bigint, h.shift_id, h.excluded_from_shift_limits,
        array_remove(array_agg(t.name ORDER BY t.position, t.id), NULL)
@@ -200,6 +204,11 @@ def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row
     instants: dict[int, tuple[dt.datetime, str]] = {}  # a day's bookings share a few start times
     with connection.cursor() as cursor:
         cursor.execute(BOOKINGS, params)
+        booked = cursor.fetchall()
+        cursor.nextset()
+        tables: dict[int, list[str]] = defaultdict(list)
+        for reservation_id, name in cursor.fetchall():
+            tables[reservation_id].append(name)
         for (
             pk,
             public_id,
@@ -219,10 +228,9 @@ def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row
             allergies,
             diets,
             company,
-            table_names,
             card,
             can_undo,
-        ) in cursor.fetchall():
+        ) in booked:
             instant = instants.get(starts_epoch)
             if instant is None:
                 starts_at = dt.datetime.fromtimestamp(starts_epoch, tz)
@@ -248,7 +256,7 @@ def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row
                     internal_notes=internal_notes,
                     shift_id=shift_id,
                     excluded=excluded,
-                    tables=table_names or [],
+                    tables=tables.get(pk) or [],
                     can_undo=can_undo,
                     card=card,
                 )
