@@ -133,4 +133,24 @@ def render_service(block, rows_html: str) -> SafeString:
     )
 
 
-__all__ = ["SafeString", "render_rows", "render_service"]
+def render_holds(holds, *, action: str, csrf_token: str, here: str) -> SafeString:
+    """The live holds' rows, each with its release form (five holds through the template engine
+    cost about 1 ms, as much as a hundred bookings here)."""
+    csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf_token}">'
+    next_input = f'<input type="hidden" name="next" value="{escape(here)}">'
+    return mark_safe(  # noqa: S308 - the kind, the tables and the page's path are escaped
+        "".join(
+            f'<tr id="hold-{hold.public_id}"><td data-label="Time"><b>{hold.time}</b></td>'
+            f'<td data-label="Party">{hold.party_size}</td>'
+            f'<td data-label="Hold">{hold.public_id} <small>{escape(hold.kind)}</small></td>'
+            f'<td data-label="Tables">{escape(", ".join(hold.tables)) or "—"}</td>'
+            f'<td data-label="Until">{hold.expires}</td>'
+            f'<td data-label="Actions"><form method="post" action="{action}">{csrf}'
+            f'<input type="hidden" name="hold" value="{hold.public_id}">{next_input}'
+            '<button type="submit" class="button ds-release">Release</button></form></td></tr>'
+            for hold in holds
+        )
+    )
+
+
+__all__ = ["SafeString", "render_holds", "render_rows", "render_service"]

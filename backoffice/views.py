@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -21,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from apikeys.roles import HOST, MANAGE_POLICY, member_restaurants, restaurant_access, roles_by_restaurant
 from backoffice.forms import EditBookingForm, NewBookingForm, SheetFilterForm
-from backoffice.rendering import render_rows, render_service
+from backoffice.rendering import render_holds, render_rows, render_service
 from config.exceptions import DomainError
 from config.formats import zone
 from guests.services import GuestInput
@@ -197,6 +198,7 @@ def day_sheet(request):
     can_override = restaurant.pk in restaurant_access(request, MANAGE_POLICY)
     # Bookings with a card guarantee link to its Money page (which asks the same capability, host).
     money_url = _money_url_pattern()
+    here = request.get_full_path()
     context = {
         **_light_context(request),
         "title": f"{restaurant.name} · {date.strftime('%A %d %B %Y')}",
@@ -227,7 +229,10 @@ def day_sheet(request):
         "previous_url": sheet_url(restaurant, date - dt.timedelta(days=1), status=status, q=query),
         "next_url": sheet_url(restaurant, date + dt.timedelta(days=1), status=status, q=query),
         "today_url": sheet_url(restaurant, _today(restaurant), status=status, q=query),
-        "here": request.get_full_path(),
+        "holds": render_holds(
+            sheet.holds, action=reverse("admin:day_sheet_release_hold"), csrf_token=get_token(request), here=here
+        ),
+        "here": here,
         "timezone_name": restaurant.timezone,
         "waitlist_guest_url": guest_url,
     }
