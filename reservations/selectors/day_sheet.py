@@ -1,9 +1,9 @@
 """The host's day sheet: one restaurant, one service date, by service.
 
-Two queries whatever the number of bookings (the policy is cached per process by
-`policy_version`): the day's bookings with their guest, company, tables, undoable moves and the
-restaurant's pending count in one hand-written statement, and the live holds with their tables.
-(The pending count is a query of its own on a day without bookings.)
+One round trip whatever the number of bookings (the policy is cached per process by
+`policy_version`): five hand-written statements, the day's bookings with their guest, company,
+card guarantee and undoable moves, their tables, the live holds with their tables, the
+restaurant's pending count and the date's open waitlist entries.
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from config.formats import zone
 from guests.models import Guest
 from holds.models import Hold
 from reservations.engine.clock import ServiceClock
-from reservations.models import Company, Reservation, StatusChange, Table
+from reservations.models import CardGuarantee, Company, Reservation, StatusChange, Table
 from reservations.models.booking import OCCUPYING_STATUSES, SERVED_STATUSES, ReservationStatus
 from reservations.models.staff import StaffAction
 from reservations.selectors.engine_policy import policy_for
 from reservations.texts import translate
+from waitlist.selectors import DAY_PANEL, DAY_PANEL_PARAMS, PanelEntry, panel_entries
 
 UNDO_WINDOW = dt.timedelta(minutes=5)
 UNDOABLE = (StaffAction.SEAT, StaffAction.PARTIALLY_SEAT, StaffAction.COMPLETE, StaffAction.NO_SHOW)
@@ -40,9 +41,9 @@ MOVES_FROM = {
 NOT_COMING = (ReservationStatus.CANCELLED, ReservationStatus.NO_SHOW)
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
-    """One booking as the sheet shows it: plain values read in two queries, no model instances
+    """One booking as the sheet shows it: plain values read in one round trip, no model instances
     (a 400-booking sheet builds no ORM object per booking)."""
 
     pk: int
@@ -66,10 +67,14 @@ class Row:
     moves: tuple[str, ...] = ()
     can_undo: bool = False
     late: bool = False
+    card: int | None = None  # the booking's card guarantee (its Money page)
 
     @property
     def status_label(self) -> str:
-        return ReservationStatus(self.status).label
+        return STATUS_LABELS[self.status]
+
+
+STATUS_LABELS = dict(ReservationStatus.choices)
 
 
 @dataclass
@@ -126,8 +131,8 @@ class DaySheet:
     shown: int
     pending_ahead: int
     next_arrivals: list[Row]
-    # Reserved for the waitlist panel (the waitlist app fills it once merged).
-    waitlist: list = field(default_factory=list)
+    # The waitlist panel: the date's open entries.
+    waitlist: list[PanelEntry] = field(default_factory=list)
 
     @property
     def covers(self) -> int:
@@ -138,16 +143,18 @@ def hhmm(value: dt.datetime) -> str:
     return f"{value.hour:02d}:{value.minute:02d}"  # strftime costs more, 400 times a page
 
 
-# The day in one round trip of three hand-written statements, as the occupancy reads are
+# The day in one round trip of five hand-written statements, as the occupancy reads are
 # (building 400 rows through the ORM cost more CPU than the database spent; on a loaded machine
-# every round trip counts): the bookings with guest, company, table names in floor order and
-# whether a floor move of the last minutes can be undone; the live holds with their tables; the
-# pending requests from today on. Instants come as epoch seconds (psycopg parses integers in C).
+# every round trip counts): the bookings with guest, company, card guarantee and whether a floor
+# move of the last minutes can be undone; their table names in floor order (a statement of its
+# own: aggregating them per booking, a sort of the wide rows and one per booking, cost PostgreSQL
+# more than the rest of the read); the live holds with their tables; the pending requests from
+# today on; the waitlist panel's entries (waitlist.selectors). Instants come as epoch seconds
+# (psycopg parses integers in C).
 BOOKINGS = f"""
 SELECT r.id, r.public_id, r.status, r.party_size, extract(epoch from r.starts_at)::bigint,
        r.shift_id, r.excluded_from_shift_limits, r.guest_notes, r.internal_notes, r.contact_phone,
-       g.id, g.first_name, g.last_name, g.phone, g.vip, g.allergies, g.dietary_preferences, c.name,
-       array_remove(array_agg(t.name ORDER BY t.position, t.id), NULL),
+       g.id, g.first_name, g.last_name, g.phone, g.vip, g.allergies, g.dietary_preferences, c.name, cg.id,
        EXISTS (
          SELECT 1 FROM {StatusChange._meta.db_table} s
          WHERE s.reservation_id = r.id AND s.created_at >= %(undo_since)s
@@ -156,11 +163,15 @@ SELECT r.id, r.public_id, r.status, r.party_size, extract(epoch from r.starts_at
 FROM {Reservation._meta.db_table} r
 JOIN {Guest._meta.db_table} g ON g.id = r.guest_id
 LEFT JOIN {Company._meta.db_table} c ON c.id = r.company_id
-LEFT JOIN {Reservation.tables.through._meta.db_table} rt ON rt.reservation_id = r.id
-LEFT JOIN {Table._meta.db_table} t ON t.id = rt.table_id
+LEFT JOIN {CardGuarantee._meta.db_table} cg ON cg.reservation_id = r.id
 WHERE r.restaurant_id = %(restaurant)s AND r.service_date = %(date)s AND r.status = ANY(%(statuses)s)
-GROUP BY r.id, g.id, c.id
 ORDER BY r.starts_at, r.id;
+SELECT rt.reservation_id, t.name
+FROM {Reservation._meta.db_table} r
+JOIN {Reservation.tables.through._meta.db_table} rt ON rt.reservation_id = r.id
+JOIN {Table._meta.db_table} t ON t.id = rt.table_id
+WHERE r.restaurant_id = %(restaurant)s AND r.service_date = %(date)s AND r.status = ANY(%(statuses)s)
+ORDER BY rt.reservation_id, t.position, t.id;
 SELECT h.public_id, h.kind, h.party_size, extract(epoch from h.starts_at)::bigint,
        extract(epoch from h.expires_at)::bigint, h.shift_id, h.excluded_from_shift_limits,
        array_remove(array_agg(t.name ORDER BY t.position, t.id), NULL)
@@ -172,12 +183,13 @@ WHERE h.restaurant_id = %(restaurant)s AND h.service_date = %(date)s AND h.statu
 GROUP BY h.id
 ORDER BY h.starts_at, h.id;
 SELECT count(*) FROM {Reservation._meta.db_table}
-WHERE restaurant_id = %(restaurant)s AND status = 'pending' AND service_date >= %(today)s
-"""
+WHERE restaurant_id = %(restaurant)s AND status = 'pending' AND service_date >= %(today)s;
+{DAY_PANEL}"""
 
 
-def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row], list[HoldRow], int]:
-    """The day's bookings and live holds, and the restaurant's pending requests from today on."""
+def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row], list[HoldRow], int, list]:
+    """The day's bookings and live holds, the restaurant's pending requests from today on, and
+    the date's open waitlist entries."""
     params = {
         "restaurant": restaurant.pk,
         "date": date,
@@ -186,10 +198,17 @@ def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row
         "undoable": [str(action) for action in UNDOABLE],
         "today": now.astimezone(tz).date(),
         "now": now,
+        **DAY_PANEL_PARAMS,
     }
     rows = []
+    instants: dict[int, tuple[dt.datetime, str]] = {}  # a day's bookings share a few start times
     with connection.cursor() as cursor:
         cursor.execute(BOOKINGS, params)
+        booked = cursor.fetchall()
+        cursor.nextset()
+        tables: dict[int, list[str]] = defaultdict(list)
+        for reservation_id, name in cursor.fetchall():
+            tables[reservation_id].append(name)
         for (
             pk,
             public_id,
@@ -209,20 +228,25 @@ def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row
             allergies,
             diets,
             company,
-            table_names,
+            card,
             can_undo,
-        ) in cursor.fetchall():
-            starts_at = dt.datetime.fromtimestamp(starts_epoch, tz)
+        ) in booked:
+            instant = instants.get(starts_epoch)
+            if instant is None:
+                starts_at = dt.datetime.fromtimestamp(starts_epoch, tz)
+                instant = instants[starts_epoch] = (starts_at, hhmm(starts_at))
             rows.append(
                 Row(
                     pk=pk,
                     public_id=public_id,
                     status=status,
                     party_size=party_size,
-                    starts_at=starts_at,
-                    time=hhmm(starts_at),
+                    starts_at=instant[0],
+                    time=instant[1],
                     guest_pk=guest_pk,
-                    guest_name=" ".join(part for part in (first_name, last_name) if part),
+                    guest_name=f"{first_name} {last_name}"
+                    if first_name and last_name
+                    else first_name or last_name or "",
                     phone=contact_phone or guest_phone,
                     vip=vip,
                     allergies=allergies or [],
@@ -232,8 +256,9 @@ def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row
                     internal_notes=internal_notes,
                     shift_id=shift_id,
                     excluded=excluded,
-                    tables=table_names or [],
+                    tables=tables.get(pk) or [],
                     can_undo=can_undo,
+                    card=card,
                 )
             )
         cursor.nextset()
@@ -254,14 +279,16 @@ def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row
         ]
         cursor.nextset()
         pending = cursor.fetchone()[0]
-    return rows, holds, pending
+        cursor.nextset()
+        waitlist = panel_entries(cursor.fetchall())
+    return rows, holds, pending, waitlist
 
 
 def day_sheet(restaurant, date: dt.date, *, status: str | None = None, query: str = "", now=None) -> DaySheet:
     now = now or timezone.now()
     tz = zone(restaurant.timezone)
     policy = policy_for(restaurant)
-    bookings, hold_rows, pending_ahead = _read_day(restaurant, date, tz, now)
+    bookings, hold_rows, pending_ahead, waitlist = _read_day(restaurant, date, tz, now)
 
     blocks: dict[object, ServiceBlock] = {}
     slots_by_block: dict[object, dict[str, SlotCovers]] = {}
@@ -329,6 +356,7 @@ def day_sheet(restaurant, date: dt.date, *, status: str | None = None, query: st
         shown=shown,
         pending_ahead=pending_ahead,
         next_arrivals=arrivals,
+        waitlist=waitlist,
     )
 
 
