@@ -30,11 +30,18 @@ PASSWORD = "e2e host password"
 ARTEFACTS = Path(__file__).resolve().parent / "artifacts"  # kept, git-ignored
 
 
+def zone_where_it_is_early_afternoon() -> str:
+    """A fixed-offset zone whose local time is now 13:00-13:59, so that today's bookings (up to six
+    and a half hours ahead) fit before the day's last seating whatever the hour of the run."""
+    offset = (13 - dt.datetime.now(dt.UTC).hour + 12) % 24 - 12  # -12 .. 11 hours from UTC
+    return "Etc/GMT" if offset == 0 else f"Etc/GMT{'-' if offset > 0 else '+'}{abs(offset)}"  # POSIX signs
+
+
 @pytest.fixture
 def evening(transactional_db):
     """A restaurant serving all day (so "now" is always in service), three tables, today's bookings:
     a pending request later today, a confirmed booking whose time has passed, and a few more."""
-    restaurant = RestaurantFactory(name="Chez Playwright", timezone="Europe/Paris")
+    restaurant = RestaurantFactory(name="Chez Playwright", timezone=zone_where_it_is_early_afternoon())
     plan = FloorPlanFactory(restaurant=restaurant)
     section = SectionFactory(floor_plan=plan, name="Salle")
     tables = [
