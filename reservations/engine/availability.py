@@ -131,23 +131,32 @@ def _month_day(day: Day, yesterday_seating: bool) -> MonthDay:
             for service in open_services:
                 groups.extend(g for g in bookable_groups(policy, service.shift) if g not in groups)
         for party_size in range(low, high + 1):
-            # Per service: None when the party can book none of its slots, else the groups that
-            # can seat it (a group another service already offers need not be looked for again).
-            offers, missing = [], set(groups)
+            # Per service: can the party book one of its slots, and in which groups (a group an
+            # earlier service offers need not be looked for again; a service that can add nothing
+            # to the answer is not asked). The rules of Day.sellable_mask: display-only services,
+            # a date beyond the window and a past date are settled above for the whole day.
+            allowed = day.party_size_allowed(party_size)
+            waitlist_open = policy.widget_enabled and allowed
+            sold, unsold_waitlist, missing = False, False, set(groups)
             for service in open_services:
-                offer = day.offered_groups(service, party_size, missing)
-                offers.append(offer)
-                if offer:
+                waitlist_asks = waitlist_open and service.shift.waitlist_enabled
+                if sold and not missing and not waitlist_asks:
+                    continue
+                offer = None
+                if allowed and not day.guarantee_blocks(service, party_size):
+                    offer = service.offered_groups(party_size, missing)
+                if offer is None:
+                    unsold_waitlist = unsold_waitlist or waitlist_asks
+                else:
+                    sold = True
                     missing -= offer
-            if any(offer is not None for offer in offers):
+            if sold:
                 sizes.append(party_size)
                 for group in groups:
                     if group not in missing:
                         sections.setdefault(group, []).append(party_size)
-            if policy.widget_enabled and day.party_size_allowed(party_size):
-                unsold = (s for s, offer in zip(open_services, offers, strict=True) if offer is None)
-                if any(s.shift.waitlist_enabled for s in unsold):
-                    waitlist.append(party_size)
+            if unsold_waitlist:
+                waitlist.append(party_size)
         ordered = [g for g in policy.sections if g in sections]
         section_list = [(group, sections[group]) for group in ordered]
     else:

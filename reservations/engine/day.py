@@ -67,12 +67,12 @@ class Day:
         wall time at different instants (one ending at midnight, the next starting at it),
         the earlier service keeps it and the other's seating is neither offered nor booked.
         Services sharing a time at the same instant keep it both (the first that accepts wins)."""
-        first: dict[str, dt.datetime] = {}
+        first: dict[int, dt.datetime] = {}
         for service in self.services:
             if self.is_display_only(service):
                 continue
             for slot in service.clock.slots:
-                instant = first.setdefault(slot.hhmm, slot.starts_at)
+                instant = first.setdefault(slot.minutes % DAY, slot.starts_at)  # its wall time (`hhmm`)
                 if instant != slot.starts_at:
                     service.shadowed |= 1 << slot.index
 
@@ -102,12 +102,3 @@ class Day:
         if self.guarantee_blocks(service, party_size):
             return 0
         return service.sellable_mask(party_size, group_id)
-
-    def offered_groups(self, service: ServiceDay, party_size: int, groups: set[int]) -> set[int] | None:
-        """`ServiceDay.offered_groups` under the same rules as `sellable_mask`: None when this
-        party can book no slot of the service now, else which of `groups` can seat it."""
-        if self.is_display_only(service) or self.beyond_window() or not self.party_size_allowed(party_size):
-            return None
-        if self.guarantee_blocks(service, party_size):
-            return None
-        return service.offered_groups(party_size, groups)

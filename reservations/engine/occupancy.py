@@ -7,6 +7,7 @@ import datetime as dt
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
+from operator import sub
 from typing import NamedTuple
 
 ONE_MINUTE = 60  # seconds
@@ -79,7 +80,8 @@ class TableTimeline:
         found = self._tables.get(table_id)
         if found is None:
             spans = sorted(self._rows.get(table_id, ()))  # one table: sorted by (start, end)
-            found = spans, [a for _, a, _ in spans], max((b - a for _, a, b in spans), default=0)
+            starts = [a for _, a, _ in spans]
+            found = spans, starts, max(map(sub, [b for _, _, b in spans], starts), default=0)
             self._tables[table_id] = found
         return found
 
@@ -95,33 +97,45 @@ class TableTimeline:
         ]
 
     def blocked_slots(self, table_id: int, slot_starts: list[int], duration: int | None, service_end: int) -> int:
-        """Bit k set when a seating at slot k would overlap a busy interval of the table.
+        """Bit k set when a seating at slot k would overlap a busy interval of the table."""
+        return self.blocked_finder(slot_starts, duration, service_end)(table_id)
+
+    def blocked_finder(self, slot_starts: list[int], duration: int | None, service_end: int):
+        """`table id -> blocked slots` for one service's seatings (what `blocked_slots` answers),
+        with what the tables share worked out once: a month asks it for hundreds of tables.
 
         Everything in epoch seconds. A seating at s_k takes [s_k, s_k + d) with a duration d,
         else [s_k, max(end, s_k + 60)) (see ServiceClock.occupied_until). It overlaps a busy
         [a, b) when s_k < b and its end is after a, so the slots one interval blocks are a
         contiguous run, found by bisection.
         """
-        if table_id not in self._rows:
-            return 0
-        spans, starts, longest = self._table(table_id)
+        if not slot_starts:
+            return lambda table_id: 0
+        rows, tables, table = self._rows, self._tables, self._table
+        first_start, last_start = slot_starts[0], slot_starts[-1]
         # Only intervals that end after the first seating and start before the last one ends can
-        # block a slot: those start after (first seating - longest interval).
-        reach = duration if duration is not None else max(service_end - slot_starts[-1], ONE_MINUTE)
-        first = bisect_right(starts, slot_starts[0] - longest)
-        stop = bisect_left(starts, slot_starts[-1] + reach)
-        mask = 0
-        for _, a, b in spans[first:stop]:
-            high = bisect_left(slot_starts, b)
-            if duration is not None:
-                low = bisect_right(slot_starts, a - duration)
-            elif a < service_end:
-                low = 0
-            else:
-                low = bisect_right(slot_starts, a - ONE_MINUTE)
-            if high > low:
-                mask |= ((1 << high) - 1) ^ ((1 << low) - 1)
-        return mask
+        # block a slot: those start after (first seating - longest interval) and before `horizon`.
+        horizon = last_start + (duration if duration is not None else max(service_end - last_start, ONE_MINUTE))
+
+        def blocked(table_id: int) -> int:
+            if table_id not in rows:
+                return 0
+            spans, starts, longest = tables.get(table_id) or table(table_id)
+            mask = 0
+            for index in range(bisect_right(starts, first_start - longest), bisect_left(starts, horizon)):
+                _, a, b = spans[index]
+                high = bisect_left(slot_starts, b)
+                if duration is not None:
+                    low = bisect_right(slot_starts, a - duration)
+                elif a < service_end:
+                    low = 0
+                else:
+                    low = bisect_right(slot_starts, a - ONE_MINUTE)
+                if high > low:
+                    mask |= ((1 << high) - 1) ^ ((1 << low) - 1)
+            return mask
+
+        return blocked
 
 
 class CoversLedger:

@@ -8,6 +8,7 @@ on equal capacity a single table before a combination.
 """
 
 from dataclasses import dataclass
+from itertools import zip_longest
 
 from reservations.engine.policy import Policy, ShiftInfo, TableInfo
 
@@ -18,6 +19,10 @@ class Candidate:
     min_capacity: int
     max_capacity: int
     is_combination: bool
+
+
+# A candidate's tables and the section groups whose filter keeps it.
+GroupedTables = tuple[tuple[int, ...], frozenset[int]]
 
 
 def table_sold_online(policy: Policy, shift: ShiftInfo, table: TableInfo) -> bool:
@@ -60,19 +65,25 @@ def candidates(policy: Policy, shift: ShiftInfo, party_size: int, group_id: int 
     return result
 
 
-def candidates_by_group(policy: Policy, shift: ShiftInfo, party_size: int) -> list[tuple[Candidate, frozenset[int]]]:
-    """`candidates` (no group filter), each with the section groups whose filter keeps it (the
-    group of its tables; none when they span groups): `candidates` with a group keeps exactly
-    those whose set holds it."""
+def candidates_by_group(policy: Policy, shift: ShiftInfo, party_size: int) -> list[GroupedTables]:
+    """`candidates` (no group filter) as their tables, each with the section groups whose filter
+    keeps it (the group of its tables; none when they span groups): `candidates` with a group keeps
+    exactly those whose set holds it.
+
+    Ordered for a question asked of every group (is one of its candidates free?): the groups take
+    turns, each in best-fit order, so the first few tried cover every group (cached per policy).
+    """
     cache_key = ("candidates_by_group", shift.id, party_size)
     cached = policy._cache.get(cache_key)
     if cached is None:
         every = frozenset(section.group_id for section in policy.sections.values())
-        cached = []
+        turns: dict[frozenset[int], list[GroupedTables]] = {}
         for candidate in candidates(policy, shift, party_size):
             groups = frozenset(policy.sections[policy.tables[t].section_id].group_id for t in candidate.table_ids)
             # `_in_group`: all tables in the group (so any group, for a combination of no table).
-            cached.append((candidate, groups if len(groups) == 1 else every if not groups else frozenset()))
+            fits = groups if len(groups) == 1 else every if not groups else frozenset()
+            turns.setdefault(fits, []).append((candidate.table_ids, fits))
+        cached = [item for turn in zip_longest(*turns.values()) for item in turn if item is not None]
         policy._cache[cache_key] = cached
     return cached
 

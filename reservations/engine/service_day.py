@@ -6,6 +6,8 @@ so the two can never disagree.
 
 import datetime as dt
 import math
+from bisect import bisect_right
+from collections.abc import Callable
 from functools import cached_property
 
 from reservations.engine.clock import ServiceClock, Slot
@@ -33,8 +35,8 @@ class ServiceDay:
         self.clock = ServiceClock(shift, date, policy.timezone)
         # Seatings another service of the day sells at the same wall time (see Day).
         self.shadowed = 0
-        self._blocked: dict[tuple[int, int | None], int] = {}
-        self._candidate_busy: dict[tuple[tuple[int, ...], int | None], int] = {}
+        # Per seating length in minutes: `tables -> slots where one of them is taken` (see busy_of).
+        self._busy_of: dict[int | None, Callable[[tuple[int, ...]], int]] = {}
 
     @property
     def slot_starts(self) -> tuple[int, ...]:
@@ -114,6 +116,17 @@ class ServiceDay:
             remaining.append(self.shift.max_covers_per_slot - self.slot_covers(slot))
         return max(0, min(remaining)) if remaining else None
 
+    @cached_property
+    def _slots_by_covers(self) -> tuple[list[int], list[int]]:
+        """The slots' covers taken, ascending, and at each position the slots up to it as a mask:
+        the slots with at most r covers taken are one bisection away (the month asks every size)."""
+        taken, masks, mask = [], [], 0
+        for covers, index in sorted((covers, index) for index, covers in enumerate(self.slot_covers_taken)):
+            mask |= 1 << index
+            taken.append(covers)
+            masks.append(mask)
+        return taken, masks
+
     def caps_mask(self, party_size: int) -> int:
         """Slots where the party fits under both caps."""
         shift = self.shift
@@ -121,12 +134,9 @@ class ServiceDay:
             return 0
         if shift.max_covers_per_slot is None:
             return (1 << len(self.clock.slots)) - 1
-        room = shift.max_covers_per_slot - party_size
-        mask = 0
-        for index, taken in enumerate(self.slot_covers_taken):
-            if taken <= room:
-                mask |= 1 << index
-        return mask
+        taken, masks = self._slots_by_covers
+        fitting = bisect_right(taken, shift.max_covers_per_slot - party_size)
+        return masks[fitting - 1] if fitting else 0
 
     # Tables.
 
@@ -134,35 +144,47 @@ class ServiceDay:
         return self.shift.seating_minutes_for(party_size)
 
     def blocked(self, table_id: int, seating_minutes: int | None) -> int:
-        key = (table_id, seating_minutes)
-        mask = self._blocked.get(key)
-        if mask is None:
-            duration = None if seating_minutes is None else seating_minutes * 60
-            starts = self.slot_starts
-            end = self.service_end
-            mask = self.timeline.blocked_slots(table_id, starts, duration, end) if starts else 0
-            self._blocked[key] = mask
-        return mask
+        """Slots where a seating of this length would overlap a busy interval of the table."""
+        return self.busy_of(seating_minutes)((table_id,))
+
+    def busy_of(self, seating_minutes: int | None) -> Callable[[tuple[int, ...]], int]:
+        """`tables -> slots where one of them is taken` for seatings of this length, every
+        answer kept (per table and per candidate): the month asks the same tables for many
+        party sizes and groups, and this is its innermost loop."""
+        found = self._busy_of.get(seating_minutes)
+        if found is not None:
+            return found
+        duration = None if seating_minutes is None else seating_minutes * 60
+        blocked = self.timeline.blocked_finder(self.slot_starts, duration, self.service_end)
+        per_table: dict[int, int] = {}
+        known: dict[tuple[int, ...], int] = {}
+
+        def busy_of(table_ids: tuple[int, ...]) -> int:
+            busy = known.get(table_ids)
+            if busy is None:
+                busy = 0
+                for table_id in table_ids:
+                    mask = per_table.get(table_id)
+                    if mask is None:
+                        mask = per_table[table_id] = blocked(table_id)
+                    busy |= mask
+                known[table_ids] = busy
+            return busy
+
+        self._busy_of[seating_minutes] = busy_of
+        return busy_of
 
     def candidate_busy(self, candidate: Candidate, seating_minutes: int | None) -> int:
-        """Slots where some table of the candidate is taken (kept: the month asks the same
-        candidate for many party sizes and groups)."""
-        key = (candidate.table_ids, seating_minutes)
-        busy = self._candidate_busy.get(key)
-        if busy is None:
-            busy = 0
-            for table_id in candidate.table_ids:
-                busy |= self.blocked(table_id, seating_minutes)
-            self._candidate_busy[key] = busy
-        return busy
+        """Slots where some table of the candidate is taken."""
+        return self.busy_of(seating_minutes)(candidate.table_ids)
 
     def table_mask(self, party_size: int, group_id: int | None = None) -> int:
         """Slots where at least one candidate has all its tables free."""
         full = (1 << len(self.clock.slots)) - 1
-        minutes = self.seating_minutes(party_size)
+        busy_of = self.busy_of(self.seating_minutes(party_size))
         mask = 0
         for candidate in candidates(self.policy, self.shift, party_size, group_id):
-            mask |= full & ~self.candidate_busy(candidate, minutes)
+            mask |= full & ~busy_of(candidate.table_ids)
             if mask == full:
                 break
         return mask
@@ -171,8 +193,10 @@ class ServiceDay:
         """None when the party can take no slot of the service right now (`sellable_mask` is 0);
         else which of `groups` can seat it at some slot (`sellable_mask` with that group is not 0).
 
-        What the month asks, answered by stopping at the first free candidate of each group
-        rather than building every slot's mask.
+        What the month asks, answered by looking for one free candidate per group rather than
+        building every slot's mask: the answer does not depend on the order candidates are tried
+        in, so they come a group at a time in turn, and once the party is known to fit somewhere,
+        a candidate that would add no wanted group is not looked at.
         """
         if self.booking_closed or self.shift.display_only:
             return None
@@ -181,14 +205,15 @@ class ServiceDay:
             base &= self.caps_mask(party_size)
         if not base:
             return None
-        minutes = self.seating_minutes(party_size)
+        busy_of = self.busy_of(self.seating_minutes(party_size))
         wanted, found, sellable = set(groups), set(), False
-        for candidate, fits in candidates_by_group(self.policy, self.shift, party_size):
-            if base & ~self.candidate_busy(candidate, minutes):
+        for table_ids, fits in candidates_by_group(self.policy, self.shift, party_size):
+            if sellable and wanted.isdisjoint(fits):
+                continue
+            if base & ~busy_of(table_ids):
                 sellable = True
-                if not wanted.isdisjoint(fits):
-                    found |= wanted & fits
-                    wanted -= fits
+                found |= wanted & fits
+                wanted -= fits
                 if not wanted:
                     break
         return found if sellable else None

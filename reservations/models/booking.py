@@ -143,6 +143,14 @@ class Reservation(models.Model):
             models.Index(fields=["restaurant", "-service_date", "-created_at", "-id"], name="resv_list_idx"),
             models.Index(fields=["restaurant", "updated_at", "id"], name="resv_updated_idx"),
             models.Index(fields=["restaurant", "guest"], name="resv_guest_idx"),
+            # The covers a month charges to caps (selectors/occupancy.COVERS): read from the index
+            # alone, already in its GROUP BY order, live bookings only.
+            models.Index(
+                fields=["restaurant", "service_date", "shift", "starts_at"],
+                include=["party_size", "id"],
+                name="resv_covers_idx",
+                condition=Q(status__in=OCCUPYING_STATUSES, excluded_from_shift_limits=False, shift__isnull=False),
+            ),
         ]
         constraints = [
             models.CheckConstraint(name="reservation_party_positive", condition=Q(party_size__gte=1)),
