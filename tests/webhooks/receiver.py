@@ -78,6 +78,9 @@ class Receiver:
             def do_POST(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length)
+                if len(body) < length:  # the sender died mid-request (a killed worker): nothing arrived
+                    self.close_connection = True
+                    return
                 request = Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body, time.time())
                 with receiver.lock:
                     receiver.requests.append(request)
