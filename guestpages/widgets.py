@@ -70,7 +70,7 @@ def _select(widget: dict) -> str | None:
     return "".join(out)
 
 
-def _input_option(widget: dict) -> str:
+def _input_option(widget: dict) -> str | None:
     """django/forms/widgets/input_option.html, as a bound widget's `tag` renders it (no label)."""
     if widget.get("wrap_label"):
         return None

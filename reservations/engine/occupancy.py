@@ -17,9 +17,9 @@ class Busy(NamedTuple):
     """A table taken from `start` to `end` (half-open) by a booking, a hold or a block.
 
     Instants are aware datetimes or epoch seconds (what the database loader reads).
-    A named tuple (immutable, compared by value) rather than a frozen dataclass: every
-    availability read and booking write builds one per allocation row, and a frozen
-    dataclass costs several times as much to build.
+    A named tuple (immutable, compared by value) rather than a frozen dataclass, which costs
+    several times as much to build. The database loaders build none: they read allocation rows
+    as plain (table id, start, end) tuples (`Occupancy.rows`); blocks come as Busy.
     """
 
     table_id: int
@@ -96,13 +96,10 @@ class TableTimeline:
             if a < e and b > s
         ]
 
-    def blocked_slots(self, table_id: int, slot_starts: list[int], duration: int | None, service_end: int) -> int:
-        """Bit k set when a seating at slot k would overlap a busy interval of the table."""
-        return self.blocked_finder(slot_starts, duration, service_end)(table_id)
-
     def blocked_finder(self, slot_starts: list[int], duration: int | None, service_end: int):
-        """`table id -> blocked slots` for one service's seatings (what `blocked_slots` answers),
-        with what the tables share worked out once: a month asks it for hundreds of tables.
+        """`table id -> blocked slots` for one service's seatings (bit k set when a seating at
+        slot k would overlap a busy interval of the table), with what the tables share worked out
+        once: a month asks it for hundreds of tables.
 
         Everything in epoch seconds. A seating at s_k takes [s_k, s_k + d) with a duration d,
         else [s_k, max(end, s_k + 60)) (see ServiceClock.occupied_until). It overlaps a busy

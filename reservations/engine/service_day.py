@@ -174,10 +174,6 @@ class ServiceDay:
         self._busy_of[seating_minutes] = busy_of
         return busy_of
 
-    def candidate_busy(self, candidate: Candidate, seating_minutes: int | None) -> int:
-        """Slots where some table of the candidate is taken."""
-        return self.busy_of(seating_minutes)(candidate.table_ids)
-
     def table_mask(self, party_size: int, group_id: int | None = None) -> int:
         """Slots where at least one candidate has all its tables free."""
         full = (1 << len(self.clock.slots)) - 1
