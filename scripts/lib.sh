@@ -39,14 +39,39 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+venv_python() {
+  # The interpreter the virtualenv is made from (VENV_PYTHON overrides): Debian's CPython when the
+  # machine is Debian, installed from its packages if missing. Debian builds it with profile-guided
+  # and link-time optimisation and links the interpreter statically; a default source build (pyenv's,
+  # for one) has neither, and the service spent about 20 % more CPU per request on it
+  # (docs/performance.md, "The interpreter"). Anything else: the python3 on PATH.
+  if [ -n "${VENV_PYTHON:-}" ]; then echo "$VENV_PYTHON"; return; fi
+  if [ -r /etc/debian_version ] && command -v apt-get >/dev/null; then
+    if ! /usr/bin/python3 -c 'import ensurepip, sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      apt_install python3 python3-venv >&2 || true
+    fi
+    if /usr/bin/python3 -c 'import ensurepip, sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      echo /usr/bin/python3
+      return
+    fi
+  fi
+  command -v python3
+}
+
 python_deps() {
-  # A virtualenv with the project's packages, refreshed when pyproject.toml changes.
+  # A virtualenv with the project's packages, refreshed when pyproject.toml or the interpreter changes.
   # The Python client (clients/python) is installed too, editable: its tests run what the repository holds.
-  local stamp=".venv/.pyproject.sha256" want
-  want="$(cat pyproject.toml clients/python/pyproject.toml | sha256sum | cut -d' ' -f1)"
+  local stamp=".venv/.pyproject.sha256" want interpreter
+  interpreter="$(venv_python)"
+  want="$( (cat pyproject.toml clients/python/pyproject.toml; "$interpreter" -c 'import sys; print(sys.version)') | sha256sum | cut -d' ' -f1)"
+  if [ -x "$PY" ] && [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] \
+    && [ "$("$PY" -c 'import sys; print(sys.version)')" != "$("$interpreter" -c 'import sys; print(sys.version)')" ]; then
+    log "Re-creating the virtualenv in .venv with $interpreter"
+    rm -rf .venv
+  fi
   if [ ! -x "$PY" ]; then
-    log "Creating the virtualenv in .venv"
-    python3 -m venv .venv
+    log "Creating the virtualenv in .venv ($interpreter)"
+    "$interpreter" -m venv .venv
   fi
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     log "Installing Python packages (pyproject.toml)"
