@@ -332,6 +332,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "interval_step": 0.1,
     "interval_max": 0.1,
 }
+# A process rings the outbox doorbell (webhooks/doorbell.py) at most once per this many seconds;
+# the commits in between are covered by one ring at the end of the interval.
+OUTBOX_RING_INTERVAL = float(os.environ.get("OUTBOX_RING_INTERVAL", "0.05"))
 # A pool process takes one task at a time: a delivery hanging on a slow receiver never sits on
 # tasks of other endpoints that another process could run.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -47,6 +47,13 @@ def api_key_cache_off(settings):
     settings.API_KEY_CACHE_SECONDS = 0
 
 
+@pytest.fixture(autouse=True)
+def outbox_rings_at_once(settings):
+    """In-process tests ring the outbox doorbell on every commit (no pacing interval), so what a
+    commit queues is there when the test looks; tests/webhooks/test_doorbell.py tests the pacing."""
+    settings.OUTBOX_RING_INTERVAL = 0
+
+
 @pytest.fixture(autouse=True, scope="session")
 def celery_runs_tasks_in_process():
     """No worker runs during the tests: queued tasks (guest e-mails) run in-process instead of

@@ -4,8 +4,10 @@ One Lua script per request refills and draws the bucket atomically (and, for the
 write budget, counts the day), using Redis' clock so every app server agrees.
 """
 
+import hashlib
 import logging
 import math
+import threading
 from dataclasses import dataclass
 
 import redis
@@ -89,7 +91,8 @@ class RateLimitState:
 
 
 _client: redis.Redis | None = None
-_script = None
+_thread = threading.local()  # each thread's connection for the bucket (_run_bucket)
+TOKEN_BUCKET_SHA = hashlib.sha1(TOKEN_BUCKET.encode()).hexdigest()
 
 
 def redis_client() -> redis.Redis:
@@ -115,14 +118,11 @@ def consume(restaurant, resource: str) -> RateLimitState | None:
     Returns None (and lets the request through) when Redis cannot be reached:
     an outage of the limiter must not take the API down with it.
     """
-    global _script
     budget = budget_for(restaurant, resource)
     prefix = f"rl:{restaurant.public_id}:{resource}"
     try:
-        if _script is None:
-            _script = redis_client().register_script(TOKEN_BUCKET)
-        allowed, tokens_milli, retry_ms, day_exhausted = _script(
-            keys=[prefix, f"{prefix}:day"], args=[budget.burst, budget.per_second, budget.per_day or 0]
+        allowed, tokens_milli, retry_ms, day_exhausted = _run_bucket(
+            prefix, f"{prefix}:day", budget.burst, budget.per_second, budget.per_day or 0
         )
     except redis.RedisError:
         logger.warning("Rate limiter unavailable; letting the request through", exc_info=True)
@@ -135,3 +135,37 @@ def consume(restaurant, resource: str) -> RateLimitState | None:
         message = "The restaurant's daily write budget is spent." if day_exhausted else "Too many requests; slow down."
         raise RateLimited(message, headers={**state.headers(), "Retry-After": str(retry_after)})
     return state
+
+
+def _run_bucket(*keys_and_args) -> list:
+    """EVALSHA of the token bucket (2 keys, 3 arguments) on this thread's own connection, loading the
+    script when Redis does not know it; a connection that broke while idle (Redis restarted) is
+    replaced once. It runs on every request: redis-py's command layer (the pool's check-out, which
+    probes the socket with an exception per command, the retry wrapper) cost several times the
+    call itself."""
+    connection = getattr(_thread, "connection", None)
+    if connection is None:
+        connection = _thread.connection = redis_client().connection_pool.make_connection()
+    try:
+        return _evalsha(connection, keys_and_args)
+    except redis.ConnectionError:
+        connection.disconnect()
+        try:
+            return _evalsha(connection, keys_and_args)  # connects afresh
+        except (redis.ConnectionError, redis.TimeoutError):
+            connection.disconnect()
+            raise
+    except redis.TimeoutError:
+        connection.disconnect()  # a reply may still come: never read it as the next call's
+        raise
+
+
+def _evalsha(connection, keys_and_args) -> list:
+    try:
+        connection.send_command("EVALSHA", TOKEN_BUCKET_SHA, 2, *keys_and_args)
+        return connection.read_response()
+    except redis.exceptions.NoScriptError:  # a new or flushed Redis
+        connection.send_command("SCRIPT", "LOAD", TOKEN_BUCKET)
+        connection.read_response()
+        connection.send_command("EVALSHA", TOKEN_BUCKET_SHA, 2, *keys_and_args)
+        return connection.read_response()

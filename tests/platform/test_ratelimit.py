@@ -1,5 +1,6 @@
 """Per-restaurant token buckets in Redis, shared by all of a restaurant's keys."""
 
+import threading
 import time
 
 import pytest
@@ -199,8 +200,30 @@ def test_a_redis_outage_lets_requests_through(monkeypatch, api):
 
     dead = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.2, socket_timeout=0.2)
     monkeypatch.setattr(ratelimit, "_client", dead)
-    monkeypatch.setattr(ratelimit, "_script", None)
+    monkeypatch.setattr(ratelimit, "_thread", threading.local())  # no connection made before the outage
     response = read(api)
     assert response.status_code == 200
     assert not response.has_header("RateLimit-Remaining")
     assert write(api).status_code == 200
+
+
+def test_a_flushed_redis_gets_the_script_again(restaurant, make_client):
+    """Redis forgets scripts on a restart or SCRIPT FLUSH: the bucket loads it again, and counts."""
+    client = make_client(restaurant)
+    ratelimit.redis_client().script_flush()
+    first, second = read(client), read(client)
+    assert first.status_code == second.status_code == 200
+    assert headers(second)[1] == headers(first)[1] - 1
+
+
+def test_a_connection_redis_dropped_is_replaced_and_the_request_counted(restaurant, make_client):
+    """Redis ended the bucket's connection while it was idle (a restart, a client timeout): the next
+    request connects afresh and is still drawn from the budget."""
+    client = make_client(restaurant)
+    first = read(client)
+    own = ratelimit._thread.connection
+    own.send_command("CLIENT", "ID")
+    ratelimit.redis_client().client_kill_filter(_id=own.read_response())
+    second = read(client)
+    assert second.status_code == 200
+    assert headers(second)[1] == headers(first)[1] - 1
