@@ -25,6 +25,7 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api import fast_path
 from config.api.errors import BadRequest
 from config.metadata import MAX_KEY_LENGTH, MAX_KEYS, MAX_VALUE_LENGTH, metadata_problem
 
@@ -120,6 +121,8 @@ class Text(serializers.CharField):
     """A string (NUL and lone surrogates refused by DRF) of at most `max_length` characters; the
     document says "no NUL" too (config.api.openapi.TextExtension)."""
 
+    fast_reader = "text"
+
     def __init__(self, *, max_length: int, **kwargs):
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(max_length=max_length, **kwargs)
@@ -133,6 +136,9 @@ class Text(serializers.CharField):
 class Integer(serializers.IntegerField):
     """An integer within bounds; in a body a JSON number with no fraction (`2` or `2.0`, never `true` or
     `"2"`), in a query string its ASCII digits."""
+
+    fast_reader = "integer"
+    pattern = INT_RE
 
     def __init__(self, *, min_value: int, max_value: int = INT_MAX, from_string: bool = False, **kwargs):
         self.from_string = from_string
@@ -153,6 +159,8 @@ class Integer(serializers.IntegerField):
 class Boolean(serializers.BooleanField):
     """JSON `true` or `false`, nothing else (DRF's accepts "yes", 1...)."""
 
+    fast_reader = "own_method"
+
     def to_internal_value(self, data):
         if not isinstance(data, bool):
             self.fail("invalid", input=data)
@@ -162,6 +170,8 @@ class Boolean(serializers.BooleanField):
 @extend_schema_field({"type": "string", "format": "date", "pattern": DATE_PATTERN})
 class Date(serializers.DateField):
     """`YYYY-MM-DD` between 1900-01-01 and 9998-12-31."""
+
+    fast_reader = "own_method"
 
     default_error_messages = {
         "invalid": "Must be a date as YYYY-MM-DD.",
@@ -186,6 +196,8 @@ class Date(serializers.DateField):
 @extend_schema_field({"type": "string", "pattern": HHMM_PATTERN, "examples": ["19:30"]})
 class HHMM(serializers.Field):
     """A wall-clock time `HH:MM` in the restaurant's zone."""
+
+    fast_reader = "own_method"
 
     default_error_messages = {"invalid": "Must be a time as HH:MM."}
 
@@ -222,6 +234,8 @@ def parse_datetime(text: str) -> dt.datetime:
 class DateTime(serializers.Field):
     """ISO 8601; without an offset read as UTC; a date alone is its midnight UTC."""
 
+    fast_reader = "own_method"
+
     default_error_messages = {"invalid": "Must be an ISO 8601 date-time."}
 
     def to_internal_value(self, data):
@@ -245,10 +259,16 @@ def _id_check(prefixes: tuple[str, ...]) -> tuple[re.Pattern, str]:
 class ObjectId(serializers.CharField):
     """The id of one of our objects, by its prefix (`sec_...`)."""
 
+    fast_reader = "object_id"
+
     def __init__(self, *prefixes: str, **kwargs):
         self.prefixes = prefixes
         kwargs.setdefault("max_length", MAX_ID_LENGTH)
         super().__init__(**kwargs)
+
+    @property
+    def pattern(self) -> re.Pattern:
+        return _id_check(self.prefixes)[0]
 
     def to_internal_value(self, data):
         pattern, message = _id_check(self.prefixes)
@@ -279,6 +299,8 @@ class ObjectId(serializers.CharField):
 class Metadata(serializers.Field):
     """The integrator's own flat object (decisions.md limits)."""
 
+    fast_reader = "own_method"
+
     def to_internal_value(self, data):
         return clean_metadata(data)
 
@@ -296,6 +318,8 @@ def clean_metadata(data) -> dict:
 class Codes(serializers.ListField):
     """A list of distinct codes out of `choices` (`override`); documented with `uniqueItems`
     (config.api.openapi.CodesExtension)."""
+
+    fast_reader = "codes"
 
     def __init__(self, *, choices, **kwargs):
         self.choices = list(choices)
@@ -318,6 +342,8 @@ class Codes(serializers.ListField):
 class StrictSerializer(serializers.Serializer):
     """A serializer that refuses unknown fields by name, at every level."""
 
+    fast_reader = "serializer"
+
     def get_fields(self):
         """The declared fields, each a copy of its own. DRF deep-copies them per request, which
         re-runs every field's __init__ (a tenth of a create's CPU); binding a plain field only sets
@@ -331,8 +357,6 @@ class StrictSerializer(serializers.Serializer):
     def is_valid(self, *, raise_exception=False):
         """DRF's validation, unless the fast path (config.api.fast_path) vouches for the data."""
         if not hasattr(self, "_validated_data") and hasattr(self, "initial_data"):
-            from config.api import fast_path  # it builds on this module's fields
-
             validated = fast_path.read(self, self.initial_data)
             if validated is not None:
                 self._validated_data, self._errors = validated, {}
