@@ -32,6 +32,7 @@ from rest_framework.authentication import BaseAuthentication
 from apikeys.models import SCOPES, ApiKey
 from apikeys.secrets import hash_secret
 from apikeys.usage import mark_used
+from config.postgresql.prepared import Statement
 from reservations.models import Restaurant
 
 VOLATILE = ("policy_version", "availability_version")
@@ -42,13 +43,14 @@ _CACHE_LIMIT = 10_000
 _KEY_FIELDS = [f for f in ApiKey._meta.concrete_fields]
 _RESTAURANT_FIELDS = list(Restaurant._meta.concrete_fields)
 # One hand-written query: building it through the ORM cost more CPU than running it.
-_LOOKUP = (
+_LOOKUP = Statement(
+    "api_key_lookup",
     "SELECT "
     + ", ".join(f'k."{f.column}"' for f in _KEY_FIELDS)
     + ", "
     + ", ".join(f'r."{f.column}"' for f in _RESTAURANT_FIELDS)
     + f' FROM "{ApiKey._meta.db_table}" k JOIN "{Restaurant._meta.db_table}" r ON r."id" = k."restaurant_id"'
-    + ' WHERE k."secret_hash" = %s AND k."revoked_at" IS NULL'
+    + ' WHERE k."secret_hash" = %s AND k."revoked_at" IS NULL',
 )
 
 
@@ -69,7 +71,7 @@ for _model in (ApiKey, Restaurant):
 
 def _load(secret_hash: str) -> tuple[ApiKey, Restaurant] | None:
     with connection.cursor() as cursor:
-        cursor.execute(_LOOKUP, [secret_hash])
+        cursor.execute(_LOOKUP.sql(), [secret_hash])
         row = cursor.fetchone()
     if row is None:
         return None

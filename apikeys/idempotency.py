@@ -6,18 +6,21 @@ from django.db import connection
 from django.utils import timezone
 
 from apikeys.models import IdempotencyRecord
+from config.postgresql.prepared import Statement
 
-_REMEMBER = (
+_REMEMBER = Statement(
+    "idempotency_remember",
     f'INSERT INTO "{IdempotencyRecord._meta.db_table}" '
     '("restaurant_id", "key", "fingerprint", "status_code", "body", "headers", "created_at") '
-    "VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s)"
+    "VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s)",
 )
 _FIND_FIELDS = ("id", "fingerprint", "status_code", "body", "headers", "created_at")
 _FIELDS = [IdempotencyRecord._meta.get_field(name) for name in _FIND_FIELDS]
-_FIND = (
+_FIND = Statement(
+    "idempotency_find",
     "SELECT "
     + ", ".join(f'"{field.column}"' for field in _FIELDS)
-    + f' FROM "{IdempotencyRecord._meta.db_table}" WHERE "restaurant_id" = %s AND "key" = %s LIMIT 1'
+    + f' FROM "{IdempotencyRecord._meta.db_table}" WHERE "restaurant_id" = %s AND "key" = %s LIMIT 1',
 )
 
 
@@ -36,7 +39,7 @@ class DatabaseStore:
         each with its own snapshot, so the read sees what committed while the lock was awaited."""
         sql, params = statement
         with connection.cursor() as cursor:
-            cursor.execute(f"{sql}; {_FIND}", [*params, restaurant_id, key])
+            cursor.execute(f"{sql}; {_FIND.sql()}", [*params, restaurant_id, key])
             cursor.nextset()
             row = cursor.fetchone()
         if row is None:
@@ -58,7 +61,7 @@ class DatabaseStore:
         """One INSERT, written by hand: it runs on every idempotent write."""
         with connection.cursor() as cursor:
             cursor.execute(
-                _REMEMBER,
+                _REMEMBER.sql(),
                 [restaurant_id, key, fingerprint, status_code, bytes(body), json.dumps(headers), timezone.now()],
             )
 

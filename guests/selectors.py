@@ -2,6 +2,7 @@
 
 from django.db import connection
 
+from config.postgresql.prepared import Statement
 from guests.models import Guest
 from guests.phones import normalize_email, normalize_phone
 
@@ -27,11 +28,12 @@ def resolve_public_id(restaurant, public_id: str) -> Guest | None:
 
 
 _FIELDS = [field for field in Guest._meta.concrete_fields]
-_MATCH = (
+_MATCH = Statement(
+    "guest_match",
     "SELECT " + ", ".join(f'"{field.column}"' for field in _FIELDS) + f' FROM "{Guest._meta.db_table}" '
     'WHERE "restaurant_id" = %s AND "merged_into_id" IS NULL AND "erased_at" IS NULL '
     'AND ("email" = %s OR "phone" = %s) '
-    'ORDER BY COALESCE("email" = %s, false) DESC, "created_at", "id" LIMIT 1'
+    'ORDER BY COALESCE("email" = %s, false) DESC, "created_at", "id" LIMIT 1',
 )
 
 
@@ -42,7 +44,7 @@ def matching_profile(restaurant_id: int, email: str | None, phone: str | None) -
     if not email and not phone:
         return None
     with connection.cursor() as cursor:
-        cursor.execute(_MATCH, [restaurant_id, email, phone, email])
+        cursor.execute(_MATCH.sql(), [restaurant_id, email, phone, email])
         row = cursor.fetchone()
     return None if row is None else Guest.from_db(connection.alias, [f.attname for f in _FIELDS], row)
 

@@ -33,6 +33,7 @@ from rest_framework.response import Response
 from config import deferred_inserts
 from config.api.errors import ApiError, Unprocessable
 from config.api.renderers import FastJSONRenderer
+from config.postgresql.prepared import Statement
 
 MAX_KEY_LENGTH = 255
 RETENTION = dt.timedelta(hours=72)
@@ -78,13 +79,13 @@ def fingerprint(method: str, path: str, query: dict, body: dict, ignored: frozen
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-LOCK_SQL = "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s, %s)"
+LOCK = Statement("idempotency_lock", "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s, %s)")
 
 
 def _lock_statement(restaurant_id: int, key: str) -> tuple[str, list]:
     """The wait limit for this transaction, then the key's lock: one statement."""
     digest = hashlib.sha256(f"{restaurant_id}:{key}".encode("utf-8", "surrogatepass")).digest()
-    return LOCK_SQL, [LOCK_WAIT, LOCK_CLASS, int.from_bytes(digest[:4], "big", signed=True)]
+    return LOCK.sql(), [LOCK_WAIT, LOCK_CLASS, int.from_bytes(digest[:4], "big", signed=True)]
 
 
 def _lock(restaurant_id: int, key: str) -> None:

@@ -14,6 +14,7 @@ from django.db import connection
 from django.db.models import F, JSONField, Q, Value
 
 from config.formats import zone
+from config.postgresql.prepared import Statement
 from reservations.engine.clock import ServiceClock
 from reservations.engine.policy import (
     BlockInfo,
@@ -35,6 +36,7 @@ _lock = Lock()
 
 VERSION_FIELDS = ("policy_version", "availability_version")
 VERSIONS_SQL = f"SELECT policy_version, availability_version FROM {Restaurant._meta.db_table} WHERE id = %s"
+VERSIONS = Statement("restaurant_versions", VERSIONS_SQL)
 
 
 def fresh_versions(restaurant) -> None:
@@ -43,7 +45,7 @@ def fresh_versions(restaurant) -> None:
     if all(name in restaurant.__dict__ for name in VERSION_FIELDS):
         return
     with connection.cursor() as cursor:
-        cursor.execute(VERSIONS_SQL, [restaurant.pk])
+        cursor.execute(VERSIONS.sql(), [restaurant.pk])
         row = cursor.fetchone()
     if row is not None:
         restaurant.policy_version, restaurant.availability_version = row

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from django.db import IntegrityError, connection, transaction
 
 from config import deferred_inserts
+from config.postgresql.prepared import Statement
 from reservations.engine.rules import violation
 from reservations.exceptions import BookingRulesViolated
 from reservations.models import TableAllocation
@@ -81,27 +82,13 @@ def link_and_allocate(
         if owner.pk is None:
             owner.save()
         return
-    field = owner._meta.get_field("tables")
-    through = field.remote_field.through._meta.db_table
-    links = f'INSERT INTO "{through}" ("{field.m2m_column_name()}", "{field.m2m_reverse_name()}")'
-    reservation_id, hold_id = ("owner.id", "NULL") if owner._meta.model_name == "reservation" else ("NULL", "owner.id")
-    allocations = (
-        f'INSERT INTO "{TableAllocation._meta.db_table}" '
-        '("restaurant_id", "table_id", "reservation_id", "hold_id", "during", "expires_at") '
-        f"SELECT %s, t, {reservation_id}, {hold_id}, tstzrange(%s, %s, '[)'), %s "
-        "FROM owner, unnest(%s::bigint[]) AS t"
-    )
     new = owner.pk is None
     if new:
-        owner_sql, owner_params = deferred_inserts.insert_statement(owner)
+        owner_sql, owner_params = deferred_inserts.row_statement(owner)
     else:
-        owner_sql, owner_params = 'SELECT %s AS "id"', (owner.pk,)
-    sql = (
-        f"WITH owner AS ({owner_sql}), "
-        f"links AS ({links} SELECT owner.id, t FROM owner, unnest(%s::bigint[]) AS t), "
-        f"allocations AS ({allocations}) "
-        "SELECT id FROM owner"
-    )
+        owner_sql, owner_params = _EXISTING_OWNER, (owner.pk,)
+    statement = _linking_statement(owner.__class__, owner_sql)
+    sql = statement.sql() if statement is not None else _linking_sql(owner.__class__, owner_sql)
     params = [*owner_params, table_ids, restaurant.pk, start, end, expires_at, table_ids]
     if then is not None:
         sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
@@ -111,6 +98,44 @@ def link_and_allocate(
     if new:
         owner.pk = pk
         owner._state.adding, owner._state.db = False, connection.alias
+
+
+_EXISTING_OWNER = 'SELECT %s::bigint AS "id"'
+_LINKING: dict[tuple[type, str], Statement] = {}  # (owner model, owner statement): the whole, prepared
+
+
+def _linking_sql(model, owner_sql: str) -> str:
+    field = model._meta.get_field("tables")
+    through = field.remote_field.through._meta.db_table
+    links = f'INSERT INTO "{through}" ("{field.m2m_column_name()}", "{field.m2m_reverse_name()}")'
+    reservation_id, hold_id = ("owner.id", "NULL") if model._meta.model_name == "reservation" else ("NULL", "owner.id")
+    allocations = (
+        f'INSERT INTO "{TableAllocation._meta.db_table}" '
+        '("restaurant_id", "table_id", "reservation_id", "hold_id", "during", "expires_at") '
+        f"SELECT %s::bigint, t, {reservation_id}, {hold_id}, tstzrange(%s, %s, '[)'), %s::timestamptz "
+        "FROM owner, unnest(%s::bigint[]) AS t"
+    )
+    return (
+        f"WITH owner AS ({owner_sql}), "
+        f"links AS ({links} SELECT owner.id, t FROM owner, unnest(%s::bigint[]) AS t), "
+        f"allocations AS ({allocations}) "
+        "SELECT id FROM owner"
+    )
+
+
+def _linking_statement(model, owner_sql: str) -> Statement | None:
+    """The linking statement of `model`, prepared, when `owner_sql` is the model's JSON-row INSERT (or
+    the existing owner's id); any other INSERT (a value JSON cannot carry) is sent as text."""
+    key = (model, owner_sql)
+    statement = _LINKING.get(key)
+    if statement is None:
+        if owner_sql is not _EXISTING_OWNER and owner_sql is not deferred_inserts.model_row_sql(model):
+            return None
+        kind = "existing" if owner_sql is _EXISTING_OWNER else "new"
+        statement = _LINKING[key] = Statement(
+            f"link_allocate_{model._meta.model_name}_{kind}", _linking_sql(model, owner_sql)
+        )
+    return statement
 
 
 def release(*, reservation=None, hold=None) -> None:
@@ -130,10 +155,15 @@ def drop_lapsed(restaurant, now: dt.datetime) -> None:
     TableAllocation.objects.filter(restaurant=restaurant, expires_at__lte=now).delete()
 
 
+DROP_LAPSED = Statement(
+    "drop_lapsed_allocations",
+    f'DELETE FROM "{TableAllocation._meta.db_table}" WHERE "restaurant_id" = %s AND "expires_at" <= %s',
+)
+
+
 def drop_lapsed_statement(restaurant_id: int, now: dt.datetime) -> tuple[str, list]:
     """`drop_lapsed` as one statement, for a caller sending it with others (the booking step)."""
-    table = TableAllocation._meta.db_table
-    return f'DELETE FROM "{table}" WHERE "restaurant_id" = %s AND "expires_at" <= %s', [restaurant_id, now]
+    return DROP_LAPSED.sql(), [restaurant_id, now]
 
 
 def hand_over(*, hold, reservation) -> None:

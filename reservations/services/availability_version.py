@@ -2,6 +2,7 @@
 
 from django.db.models import F
 
+from config.postgresql.prepared import Statement
 from reservations.models import Restaurant
 
 
@@ -19,8 +20,13 @@ def bump_availability_version(restaurant_id: int, *, policy_changed: bool = True
     Restaurant.objects.filter(pk=restaurant_id).update(**changes)
 
 
+BUMP = Statement(
+    "bump_availability_version",
+    f'UPDATE "{Restaurant._meta.db_table}" SET "availability_version" = "availability_version" + 1 WHERE "id" = %s',
+)
+
+
 def bump_statement(restaurant_id: int) -> tuple[str, list]:
     """`bump_availability_version(..., policy_changed=False)` as one statement, for a caller that
     sends it with others (the booking step)."""
-    table = Restaurant._meta.db_table
-    return f'UPDATE "{table}" SET "availability_version" = "availability_version" + 1 WHERE "id" = %s', [restaurant_id]
+    return BUMP.sql(), [restaurant_id]

@@ -20,7 +20,7 @@ from django.db import connection
 from config.exceptions import not_found
 from reservations.engine import BookingRequest, Decision, evaluate
 from reservations.exceptions import BookingRulesViolated
-from reservations.selectors.engine_policy import VERSIONS_SQL, cached_policy, policy_for, section_group_id
+from reservations.selectors.engine_policy import VERSIONS, cached_policy, policy_for, section_group_id
 from reservations.selectors.occupancy import load_occupancy, occupancy_from, occupancy_statement
 from reservations.selectors.reservations import known_tables
 from reservations.services import allocations
@@ -44,7 +44,7 @@ class BookingStep:
         # occupancy (each statement its own snapshot: it sees every write committed before the lock).
         lock_sql, lock_params = lock_statement(restaurant.pk)
         drop_sql, drop_params = allocations.drop_lapsed_statement(restaurant.pk, now)
-        sql, params = f"{lock_sql}; {VERSIONS_SQL}; {drop_sql}", [*lock_params, restaurant.pk, *drop_params]
+        sql, params = f"{lock_sql}; {VERSIONS.sql()}; {drop_sql}", [*lock_params, restaurant.pk, *drop_params]
         cached = cached_policy(restaurant.pk) if date is not None else None
         if cached is not None:
             occupancy_sql, occupancy_params = occupancy_statement(restaurant.pk, cached[1], date, date, now)

@@ -6,15 +6,17 @@ lock_timeout so a stuck writer turns into an error instead of a pile-up.
 
 from django.db import connection
 
+from config.postgresql.prepared import Statement
+
 LOCK_WAIT = "10s"
 
 
-LOCK_SQL = "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s)"
+LOCK = Statement("restaurant_lock", "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s)")
 
 
 def lock_statement(restaurant_pk: int) -> tuple[str, list]:
     """The statement of `lock_restaurant`, for a caller that sends more statements behind it."""
-    return LOCK_SQL, [LOCK_WAIT, restaurant_pk]
+    return LOCK.sql(), [LOCK_WAIT, restaurant_pk]
 
 
 def lock_restaurant(restaurant_pk: int) -> None:

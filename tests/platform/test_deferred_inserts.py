@@ -168,3 +168,87 @@ def test_the_statement_compiled_once_per_model_is_the_one_django_compiles_for_ea
     assert "STATEMENT_TIMESTAMP()" in sql and len(params) == len(_djangos_own(message(restaurant, 7))[1]) - 1
     deferred_inserts.insert(row)
     assert stored() == [7]
+
+
+def _stored(model, pk) -> dict:
+    table = connection.ops.quote_name(model._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT * FROM {table} WHERE id = %s", [pk])
+        names = [column.name for column in cursor.description]
+        return dict(zip(names, cursor.fetchone(), strict=True))
+
+
+def _twin(obj):
+    """An unsaved copy of `obj` with the same values, its unique columns made different."""
+    twin = obj.__class__()
+    for field in obj._meta.concrete_fields:
+        setattr(twin, field.attname, getattr(obj, field.attname))
+    for field in obj._meta.concrete_fields:
+        value = getattr(obj, field.attname)
+        if field.unique and not field.primary_key and value is not None:
+            setattr(twin, field.attname, value + "2")
+    twin.pk, twin._state.adding = None, True
+    return twin
+
+
+def test_a_row_written_as_json_is_stored_as_djangos_insert_stores_it():
+    """row_statement (one JSON object, read by json_populate_record) and Django's INSERT store the
+    same values: text with quotes, backslashes, newlines and accents, times to the microsecond,
+    dates, booleans, nulls, blanks, and JSON with nesting, unicode, floats and nulls."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from reservations.models import ReservationEvent
+    from webhooks.models import Event
+
+    restaurant = RestaurantFactory()
+    booking = ReservationFactory(
+        restaurant=restaurant,
+        guest_notes="Quote ' and \\ backslash,\nnew line, é, 東京, tab\t",
+        internal_notes="",
+        metadata={"order": 42, "ratio": 2.5, "note": 'a"b', "none": None, "nested": {"ok": True}},
+        submitted_guest={"submitted_email": "ÉLODIE@example.com"},
+        overrides_accepted=["cutoff_passed"],
+    )
+    booking.ends_at = booking.ends_at.replace(microsecond=123456)
+    when = timezone.now().replace(microsecond=654321)
+    samples = [
+        booking,
+        HoldFactory(restaurant=restaurant, metadata={"k": [1, [2, {"x": None}]]}),
+        Event(restaurant=restaurant, type="t.x", subject="s", data={"object": {"id": "r", "n": [1, 2]}}, created=when),
+        ReservationEvent(restaurant=restaurant, reservation=booking, type="reservation.created", data={"a": "ü"}),
+        message(restaurant, 14),
+    ]
+    for obj in samples:
+        if obj.pk is not None:
+            obj = _twin(obj)
+        twin = _twin(obj)
+        with time_machine.travel(dt.datetime(2027, 1, 15, 18, 30, 1, 250000, tzinfo=dt.UTC), tick=False):
+            sql, params = deferred_inserts.row_statement(obj)
+            assert "json_populate_record" in sql and len(params) == 1
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                (pk,) = cursor.fetchone()
+            twin.save(force_insert=True)
+        ours, djangos = _stored(obj.__class__, pk), _stored(obj.__class__, twin.pk)
+        unique = {f.column for f in obj._meta.concrete_fields if f.unique}
+        assert {k: v for k, v in ours.items() if k not in unique} == {
+            k: v for k, v in djangos.items() if k not in unique
+        }
+
+
+def test_a_value_json_cannot_carry_falls_back_to_djangos_insert():
+    from django.db.models.functions import Now
+    from django.utils import timezone
+
+    restaurant = RestaurantFactory()
+    row = message(restaurant, 15)
+    row.payload = {"big": 2**70}  # beyond what orjson writes
+    with time_machine.travel(timezone.now(), tick=False):
+        sql, params = deferred_inserts.row_statement(row)
+        expected_sql, expected_params = _djangos_own(row)
+    assert "json_populate_record" not in sql
+    assert (sql, _comparable(params)) == (expected_sql, _comparable(expected_params))
+    row.payload, row.next_attempt_at = {"n": 1}, Now()
+    assert "STATEMENT_TIMESTAMP()" in deferred_inserts.row_statement(row)[0]
