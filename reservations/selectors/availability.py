@@ -8,10 +8,11 @@ from django.db.models import Max
 from django.utils import timezone
 
 from config.exceptions import InvalidInput, NotFound
+from config.postgresql.prepared import Statement
 from holds.models import Hold
 from reservations import engine
 from reservations.selectors.engine_policy import (
-    VERSIONS_SQL,
+    VERSIONS,
     policy_for,
     section_group_id,
 )
@@ -77,9 +78,10 @@ def last_lapse(restaurant, now: dt.datetime) -> dt.datetime | None:
     ).aggregate(last=Max("expires_at"))["last"]
 
 
-_LAPSE = (
-    f"SELECT max(expires_at) FROM {Hold._meta.db_table} WHERE restaurant_id = %s AND kind = 'basket' "
-    "AND status IN ('held', 'expired') AND expires_at <= %s AND expires_at > %s"
+_LAPSE = Statement(
+    "last_lapse",
+    f"SELECT max(expires_at) FROM {Hold._meta.db_table} WHERE restaurant_id = %s::bigint AND kind = 'basket' "
+    "AND status IN ('held', 'expired') AND expires_at <= %s::timestamptz AND expires_at > %s::timestamptz",
 )
 
 
@@ -87,7 +89,8 @@ def read_state(restaurant, now: dt.datetime) -> dt.datetime | None:
     """What an answer's ETag reads, in one round trip: the restaurant's version counters (set on
     `restaurant`, fresh) and `last_lapse` (returned)."""
     with connection.cursor() as cursor:
-        cursor.execute(f"{VERSIONS_SQL}; {_LAPSE}", [restaurant.pk, restaurant.pk, now, now - dt.timedelta(days=2)])
+        sql = f"{VERSIONS.sql()}; {_LAPSE.sql()}"
+        cursor.execute(sql, [restaurant.pk, restaurant.pk, now, now - dt.timedelta(days=2)])
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()
         (lapse,) = cursor.fetchone()

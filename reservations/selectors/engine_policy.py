@@ -35,8 +35,9 @@ _lock = Lock()
 
 
 VERSION_FIELDS = ("policy_version", "availability_version")
-VERSIONS_SQL = f"SELECT policy_version, availability_version FROM {Restaurant._meta.db_table} WHERE id = %s"
-VERSIONS = Statement("restaurant_versions", VERSIONS_SQL)
+VERSIONS = Statement(
+    "restaurant_versions", f"SELECT policy_version, availability_version FROM {Restaurant._meta.db_table} WHERE id = %s"
+)
 
 
 def fresh_versions(restaurant) -> None:

@@ -2,7 +2,9 @@
 charged to each service's caps. Always fresh, never cached.
 
 Two hand-written queries: they run on every availability read and every booking write,
-and building them through the ORM cost more CPU than running them.
+and building them through the ORM cost more CPU than running them. Both are prepared statements
+(config.postgresql.prepared), in two editions: one for a single date and one for a range, so
+that PostgreSQL's generic plan of the first never serves a month.
 """
 
 import datetime as dt
@@ -10,6 +12,7 @@ import re
 
 from django.db import connection
 
+from config.postgresql.prepared import Statement
 from holds.models import Hold
 from reservations.engine.occupancy import Covers, Occupancy
 from reservations.models import Reservation, TableAllocation
@@ -22,11 +25,11 @@ NOBODY = -1  # a primary key no row has: "exclude nothing"
 # Rows exist only for live bookings and holds; a basket hold's stop at its deadline.
 _ALLOCATIONS_OF = f"""
 FROM {TableAllocation._meta.db_table}
-WHERE restaurant_id = %(restaurant)s
-  AND during && tstzrange(%(start)s, %(end)s)
-  AND (expires_at IS NULL OR expires_at > %(now)s)
-  AND (reservation_id IS NULL OR reservation_id <> %(reservation)s)
-  AND (hold_id IS NULL OR hold_id <> %(hold)s)
+WHERE restaurant_id = %(restaurant)s::bigint
+  AND during && tstzrange(%(start)s::timestamptz, %(end)s::timestamptz)
+  AND (expires_at IS NULL OR expires_at > %(now)s::timestamptz)
+  AND (reservation_id IS NULL OR reservation_id <> %(reservation)s::bigint)
+  AND (hold_id IS NULL OR hold_id <> %(hold)s::bigint)
 """
 # The intervals alone: `exclude` applies in the query, and nothing asks whose an interval is.
 INTERVALS = f"""
@@ -38,27 +41,31 @@ SELECT table_id, extract(epoch from lower(during))::bigint, extract(epoch from u
 COVERS = f"""
 SELECT shift_id, service_date, starts_at, sum(party_size)
 FROM {Reservation._meta.db_table}
-WHERE restaurant_id = %(restaurant)s AND service_date BETWEEN %(first)s AND %(last)s
-  AND status = ANY(%(statuses)s) AND NOT excluded_from_shift_limits AND shift_id IS NOT NULL
-  AND id <> %(reservation)s
+WHERE restaurant_id = %(restaurant)s::bigint AND service_date BETWEEN %(first)s::date AND %(last)s::date
+  AND status = ANY(%(statuses)s::text[]) AND NOT excluded_from_shift_limits AND shift_id IS NOT NULL
+  AND id <> %(reservation)s::bigint
 GROUP BY service_date, shift_id, starts_at
 UNION ALL
 SELECT shift_id, service_date, starts_at, sum(party_size)
 FROM {Hold._meta.db_table}
-WHERE restaurant_id = %(restaurant)s AND service_date BETWEEN %(first)s AND %(last)s
+WHERE restaurant_id = %(restaurant)s::bigint AND service_date BETWEEN %(first)s::date AND %(last)s::date
   AND status = 'held' AND NOT excluded_from_shift_limits AND shift_id IS NOT NULL
-  AND (kind = 'commitment' OR expires_at > %(now)s)
-  AND id <> %(hold)s
+  AND (kind = 'commitment' OR expires_at > %(now)s::timestamptz)
+  AND id <> %(hold)s::bigint
 GROUP BY shift_id, service_date, starts_at
 """
 
 
-def _positional(sql: str) -> tuple[str, list[str]]:
-    """A statement with named parameters as one with positional ones, and the names in order."""
-    return re.sub(r"%\((\w+)\)s", "%s", sql), re.findall(r"%\((\w+)\)s", sql)
+def _prepared(name: str, sql: str) -> tuple[Statement, list[str]]:
+    """`sql` (named parameters) as a prepared statement, and the names of its parameters in order."""
+    return Statement(name, re.sub(r"%\((\w+)\)s", "%s", sql)), re.findall(r"%\((\w+)\)s", sql)
 
 
-_BOTH_POSITIONAL, _BOTH_ORDER = _positional(f"{INTERVALS};\n{COVERS}")
+# By span: a single date (availability's day, every booking write) or a range (the month).
+_STATEMENTS = {
+    single: (_prepared(f"occupancy_intervals_{span}", INTERVALS), _prepared(f"occupancy_covers_{span}", COVERS))
+    for single, span in ((True, "day"), (False, "range"))
+}
 
 
 def _parameters(restaurant_pk: int, policy, first: dt.date, last: dt.date, now: dt.datetime, exclude) -> dict:
@@ -88,7 +95,11 @@ def occupancy_statement(
     parameters, for a caller sending them behind others (the booking step); read the answer with
     `occupancy_from` once the cursor stands on the first of the two results."""
     values = _parameters(restaurant_pk, policy, first, last, now, exclude)
-    return _BOTH_POSITIONAL, [values[name] for name in _BOTH_ORDER]
+    (intervals, intervals_order), (covers, covers_order) = _STATEMENTS[first == last]
+    return (
+        f"{intervals.sql()}; {covers.sql()}",
+        [values[name] for name in intervals_order] + [values[name] for name in covers_order],
+    )
 
 
 def occupancy_from(cursor) -> Occupancy:
@@ -131,9 +142,9 @@ def load_intervals(
     """What availability reads of `load_occupancy`, in one round trip: the tables' busy intervals
     as (table id, start, end) in epoch seconds, and the covers. No `Busy` per row: nothing asks
     whose an interval is, and a month holds thousands of them."""
-    values = _parameters(restaurant.pk, policy_for(restaurant), first, last, now, exclude)
+    sql, params = occupancy_statement(restaurant.pk, policy_for(restaurant), first, last, now, exclude)
     with connection.cursor() as cursor:
-        cursor.execute(_BOTH_POSITIONAL, [values[name] for name in _BOTH_ORDER])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
         cursor.nextset()
         return rows, _covers(cursor)

@@ -15,7 +15,7 @@ from django.db import connection
 
 from guests.models import Guest
 from reservations.models import Company, Reservation
-from reservations.selectors.engine_policy import VERSIONS_SQL
+from reservations.selectors.engine_policy import VERSIONS
 
 # What ReservationShape, GuaranteeShape, GuestShape and CompanyShape read.
 RESERVATION_FIELDS = (
@@ -125,7 +125,7 @@ def page_rows(queryset, order_by: list[str], count: int, *, restaurant) -> list[
         ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
     except EmptyResultSet:  # a filter that can match nothing (`queryset.none()`)
         return []
-    sql = f"{VERSIONS_SQL}; WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {_order_by(order_by)}"
+    sql = f"{VERSIONS.sql()}; WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {_order_by(order_by)}"
     with connection.cursor() as cursor:
         cursor.execute(sql, [restaurant.pk, *params])
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()

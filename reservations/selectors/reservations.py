@@ -5,7 +5,7 @@ from django.db.models import Prefetch
 
 from reservations.models import Reservation, ReservationEvent, Table
 from reservations.models.booking import SERVED_STATUSES
-from reservations.selectors.engine_policy import VERSIONS_SQL
+from reservations.selectors.engine_policy import VERSIONS
 
 
 def tables_in_order():
@@ -52,7 +52,7 @@ def tables_by_reservation(restaurant, reservation_ids) -> dict[int, list[Table]]
     if not reservation_ids:
         return {}
     with connection.cursor() as cursor:
-        cursor.execute(f"{VERSIONS_SQL}; {_LINKS}", [restaurant.pk, reservation_ids])
+        cursor.execute(f"{VERSIONS.sql()}; {_LINKS}", [restaurant.pk, reservation_ids])
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()
         links = cursor.fetchall()
