@@ -288,16 +288,13 @@ def cancel_entry(*, entry: WaitlistEntry, now: dt.datetime | None = None) -> Wai
 def suggest_after_cancellation(*, reservation, now: dt.datetime | None = None) -> list[WaitlistEntry]:
     """Inside a cancellation's transaction (tables already freed): the date's active entries whose
     window now holds a seating time their party can take become `suggested`, for staff to decide."""
-    waiting = list(
-        WaitlistEntry.objects.select_for_update(of=("self",))
-        .filter(
-            restaurant_id=reservation.restaurant_id,
-            service_date=reservation.service_date,
-            status=WaitlistStatus.ACTIVE,
-        )
-        .select_related("restaurant", "guest", "reservation")
-        .order_by("created_at", "id")
-    )
+    active = WaitlistEntry.objects.filter(
+        restaurant_id=reservation.restaurant_id, service_date=reservation.service_date, status=WaitlistStatus.ACTIVE
+    ).order_by("created_at", "id")
+    # Most dates have nobody waiting: the entries with their relations are read (and compiled) only when there are.
+    if not active.exists():
+        return []
+    waiting = list(active.select_for_update(of=("self",)).select_related("restaurant", "guest", "reservation"))
     if not waiting:
         return []
     now = now or timezone.now()

@@ -244,8 +244,11 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         self.no_body()
 
         def execute():
-            cancel_reservation(reservation=self.get_reservation(reservation_id))
-            return self.answer(reservation_id)
+            found = self.get_reservation(reservation_id)
+            found.restaurant = self.restaurant
+            cancelled = cancel_reservation(reservation=found)
+            # The write's own instance: its row as locked and saved, its tables as the event recorded them.
+            return Response(ReservationShape.render(cancelled, self.viewer(), selectors.tables_of(cancelled)))
 
         return run_idempotently(request, restaurant=self.restaurant, body={}, required=False, execute=execute)
 

@@ -19,7 +19,7 @@ def cancel_reservation(*, reservation: Reservation, reason: str = PARTNER_API) -
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
         # The restaurant's lock first: it bounds the wait (lock_timeout) of every lock that follows.
         lock_restaurant(reservation.restaurant_id)
-        reservation = Reservation.objects.select_for_update().get(pk=reservation.pk)
+        reservation = _carry_over(Reservation.objects.select_for_update().get(pk=reservation.pk), reservation)
         if reservation.status == ReservationStatus.CANCELLED:
             return reservation
         if reservation.status in (ReservationStatus.COMPLETED, ReservationStatus.NO_SHOW):
@@ -44,3 +44,19 @@ def cancel_reservation(*, reservation: Reservation, reason: str = PARTNER_API) -
         notify_guest(reservation, "cancellation")
         bump_availability_version(reservation.restaurant_id, policy_changed=False)
     return reservation
+
+
+def _carry_over(locked: Reservation, read: Reservation) -> Reservation:
+    """The row read under the lock, with what the caller's read of it already holds (its restaurant,
+    guest, company and tables) when the row has not changed since: the event's snapshot and the
+    answer then read none of them again."""
+    if locked.updated_at != read.updated_at:
+        return locked
+    for name in ("restaurant", "guest", "company"):
+        field = Reservation._meta.get_field(name)
+        if field.is_cached(read):
+            field.set_cached_value(locked, field.get_cached_value(read))
+    prefetched = getattr(read, "_prefetched_objects_cache", {}).get("tables")
+    if prefetched is not None:
+        locked._known_tables = list(prefetched)
+    return locked

@@ -1,5 +1,7 @@
 """POST /v1/reservations/{id}/cancel: no body, any booking, final states, reason partner_api."""
 
+import datetime as dt
+
 import pytest
 
 from reservations.models import Reservation, TableAllocation
@@ -150,3 +152,31 @@ def test_metadata_carried_from_a_hold_and_sent_on_create_stays_within_the_limit(
     assert refused.status_code == 400
     assert refused.json()["error"]["param"] == "metadata"
     assert api.get(f"/v1/holds/{held.json()['id']}").json()["status"] == "held"
+
+
+def test_the_answer_is_the_booking_as_read_afterwards_and_as_its_event_recorded_it(api, bistro):
+    from webhooks.models import Event
+
+    made = book(api, party_size=4, guest={"first_name": "Ada", "email": "ada@example.com"})
+    answer = cancel(api, made["id"])
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == api.get(f"/v1/reservations/{made['id']}").json()
+    recorded = Event.objects.filter(type="reservation.cancelled", subject=made["id"]).get()
+    assert recorded.data["object"]["tables"] == answer.json()["tables"] == made["tables"]
+    assert recorded.data["object"]["status"] == "cancelled"
+
+
+def test_a_booking_changed_between_the_read_and_the_lock_is_taken_as_locked(bistro):
+    from reservations.services.cancel import _carry_over
+
+    read = make_booking(bistro, status="confirmed")
+    read = Reservation.objects.select_related("guest", "company").prefetch_related("tables").get(pk=read.pk)
+    Reservation.objects.filter(pk=read.pk).update(updated_at=read.updated_at + dt.timedelta(seconds=1))
+    locked = _carry_over(Reservation.objects.get(pk=read.pk), read)
+    assert not Reservation._meta.get_field("guest").is_cached(locked)
+    assert "_known_tables" not in locked.__dict__
+
+    unchanged = _carry_over(
+        Reservation.objects.get(pk=read.pk), Reservation.objects.select_related("guest").get(pk=read.pk)
+    )
+    assert Reservation._meta.get_field("guest").is_cached(unchanged)
