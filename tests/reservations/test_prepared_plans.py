@@ -1,0 +1,36 @@
+"""The occupancy reads' generic plans use their indexes, so that PostgreSQL settles on them and
+plans each read once per connection, not on every booking (config.postgresql.prepared)."""
+
+import datetime as dt
+import re
+
+import pytest
+from django.db import connection
+
+from reservations.selectors.engine_policy import policy_for
+from reservations.selectors.occupancy import load_occupancy, occupancy_statement
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def generic_plan(sql: str, params: list) -> str:
+    """The plan PostgreSQL keeps for `sql` (an EXECUTE) once it stops planning per run; sequential
+    scans off, so that a tiny test table does not hide which indexes the plan can use."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off")
+        try:
+            cursor.execute(f"EXPLAIN {sql}", params)
+            return "\n".join(line for (line,) in cursor.fetchall())
+        finally:
+            cursor.execute("RESET plan_cache_mode; RESET enable_seqscan")
+
+
+def test_the_covers_read_can_use_its_partial_index_on_a_generic_plan(bistro):
+    day = dt.date(2026, 12, 5)
+    now = dt.datetime.now(dt.UTC)
+    load_occupancy(bistro.restaurant, day, day, now)  # prepares both reads on this connection
+    sql, params = occupancy_statement(bistro.restaurant.pk, policy_for(bistro.restaurant), day, day, now)
+    intervals, covers = sql.split("; ")
+    split = intervals.count("%s")
+    assert "Index Only Scan using resv_covers_idx" in generic_plan(covers, params[split:])
+    assert re.search(r"Index Scan (using|on) allocation_\w+", generic_plan(intervals, params[:split]))
