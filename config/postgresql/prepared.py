@@ -48,6 +48,9 @@ class Statement:
     def sql(self) -> str:
         """`EXECUTE name(%s, ...)` (parameters as for the original statement), prepared on this connection."""
         db = connections[DEFAULT_DB_ALIAS]  # one lookup of the thread's connection: this runs a lot
+        # What the cursor about to send this text does first: a connection found dead at the request's
+        # first statement is replaced now, so the name is prepared on the one that will run it.
+        db.close_if_health_check_failed()
         raw = db.connection
         if raw is None:
             db.ensure_connection()

@@ -1,5 +1,7 @@
 """config.postgresql.prepared: a hot statement is prepared once per connection, then only executed."""
 
+import time
+
 import pytest
 from django.db import connection, transaction
 
@@ -50,3 +52,33 @@ def test_a_rolled_back_transaction_does_not_take_the_statement_with_it():
 def test_two_statements_of_one_name_are_refused():
     with pytest.raises(ValueError, match="test_double"):
         Statement("test_double", "SELECT 1")
+
+
+def test_a_connection_that_died_between_requests_is_replaced_before_the_statement_is_named():
+    import psycopg
+    from django.conf import settings
+
+    run(7)  # prepared on this connection
+    backend = connection.connection.info.backend_pid
+    database = settings.DATABASES["default"]
+    with psycopg.connect(
+        dbname=connection.settings_dict["NAME"],
+        user=database["USER"],
+        host=database["HOST"] or None,
+        port=database["PORT"] or None,
+        password=database["PASSWORD"] or None,
+        autocommit=True,
+    ) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [backend])
+    for _ in range(100):  # the backend's goodbye reaches the socket a moment later
+        if not connection.is_usable():
+            break
+        time.sleep(0.05)
+    # What a new request does to a persistent connection (request_started): check it again before use.
+    assert connection.health_check_enabled
+    connection.health_check_done = False
+    text = DOUBLE.sql()  # named before the cursor exists, as a batch of statements is built
+    with connection.cursor() as cursor:
+        cursor.execute(text, [8])
+        assert cursor.fetchone() == (16, "100%")
+    assert connection.connection.info.backend_pid != backend
