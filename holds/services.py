@@ -55,7 +55,7 @@ def deadline(kind: str, requested: dt.datetime | None, now: dt.datetime) -> dt.d
 def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = None) -> Hold:
     now = now or timezone.now()
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
-        step = BookingStep(restaurant, now)
+        step = BookingStep(restaurant, now, date=params.service_date, start_time=params.start_time)
         group = step.group(params.section_id, "section_id")
         request = BookingRequest(
             service_date=params.service_date,

@@ -112,6 +112,18 @@ def _section_conflicts(service: ServiceDay, table_ids, start: dt.datetime, end: 
     return tuple(conflicts)
 
 
+# A DST change moves a wall-clock time by an hour either way; the margin takes two.
+WALL_CLOCK_MARGIN = dt.timedelta(hours=2)
+
+
+def relevant_since(policy: Policy, service_date: dt.date, start_time: dt.time) -> dt.datetime:
+    """Busy intervals that end before this instant cannot change `evaluate`'s answer to a request for
+    this date and time: every seating it can decide for it starts at that wall time on that date or
+    later (an overnight service's seating after midnight is the next day's), and it asks the tables
+    only about that seating (tests/engine/test_properties.py holds the answers equal)."""
+    return dt.datetime.combine(service_date, start_time, tzinfo=policy.timezone) - WALL_CLOCK_MARGIN
+
+
 def evaluate(policy: Policy, occupancy: Occupancy, request: BookingRequest, now: dt.datetime) -> Decision:
     day = Day(policy, request.service_date, occupancy, now)
     selling, covering = _services_at(day, request.start_time)

@@ -71,8 +71,12 @@ _STATEMENTS = {
 }
 
 
-def _parameters(restaurant_pk: int, policy, first: dt.date, last: dt.date, now: dt.datetime, exclude) -> dict:
+def _parameters(
+    restaurant_pk: int, policy, first: dt.date, last: dt.date, now: dt.datetime, exclude, since=None
+) -> dict:
     start, end = occupancy_window(policy, first, last)
+    if since is not None:
+        start = max(start, since)
     return {
         "restaurant": restaurant_pk,
         "start": start,
@@ -92,11 +96,14 @@ def occupancy_statement(
     last: dt.date,
     now: dt.datetime,
     exclude: tuple[str, int] | None = None,
+    *,
+    since: dt.datetime | None = None,
 ) -> tuple[str, list]:
     """The two occupancy reads of `load_occupancy` as one string of two statements with positional
     parameters, for a caller sending them behind others (the booking step); read the answer with
-    `occupancy_from` once the cursor stands on the first of the two results."""
-    values = _parameters(restaurant_pk, policy, first, last, now, exclude)
+    `occupancy_from` once the cursor stands on the first of the two results. `since`: only the
+    intervals that end after it (all the covers still)."""
+    values = _parameters(restaurant_pk, policy, first, last, now, exclude, since)
     (intervals, intervals_order), (covers, covers_order) = _STATEMENTS[first == last]
     return (
         f"{intervals.sql()}; {covers.sql()}",

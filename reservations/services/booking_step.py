@@ -19,6 +19,7 @@ from django.db import connection
 
 from config.exceptions import not_found
 from reservations.engine import BookingRequest, Decision, evaluate
+from reservations.engine.evaluate import relevant_since
 from reservations.exceptions import BookingRulesViolated
 from reservations.selectors.engine_policy import VERSIONS, cached_policy, policy_for, section_group_id
 from reservations.selectors.occupancy import load_occupancy, occupancy_from, occupancy_statement
@@ -31,23 +32,27 @@ from reservations.services.locking import lock_statement
 class BookingStep:
     """One write's pass through the step; create it inside `transaction.atomic()`."""
 
-    def __init__(self, restaurant, now: dt.datetime, date: dt.date | None = None):
-        """`date`: the service date the step will decide for, when the caller knows it: its
-        occupancy is then read in the lock's round trip (when this process holds the restaurant's
-        policy and it is still current; else `decide` reads it as usual)."""
+    def __init__(self, restaurant, now: dt.datetime, date: dt.date | None = None, start_time: dt.time | None = None):
+        """`date` and `start_time`: the request the step will decide, when the caller knows it: the
+        occupancy that can change its answer (the intervals that end after `relevant_since`) is then
+        read in the lock's round trip (when this process holds the restaurant's policy and it is
+        still current; else `decide` reads the date's as usual)."""
         self.restaurant = restaurant
         self.now = now
         self._bumped = False  # the availability version moved in this step
-        self._prefetched: tuple[dt.date, object] | None = None
+        self._prefetched: tuple[tuple[dt.date, dt.time], object] | None = None
         # One round trip, in this order: the lock; the version counters, read under it (the policy
         # cache's key); the lapsed basket holds' tables freed; then, when asked, the date's
         # occupancy (each statement its own snapshot: it sees every write committed before the lock).
         lock_sql, lock_params = lock_statement(restaurant.pk)
         drop_sql, drop_params = allocations.drop_lapsed_statement(restaurant.pk, now)
         sql, params = f"{lock_sql}; {VERSIONS.sql()}; {drop_sql}", [*lock_params, restaurant.pk, *drop_params]
-        cached = cached_policy(restaurant.pk) if date is not None else None
+        cached = cached_policy(restaurant.pk) if date is not None and start_time is not None else None
         if cached is not None:
-            occupancy_sql, occupancy_params = occupancy_statement(restaurant.pk, cached[1], date, date, now)
+            since = relevant_since(cached[1], date, start_time)
+            occupancy_sql, occupancy_params = occupancy_statement(
+                restaurant.pk, cached[1], date, date, now, since=since
+            )
             sql, params = f"{sql}; {occupancy_sql}", [*params, *occupancy_params]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
@@ -58,7 +63,7 @@ class BookingStep:
                 cursor.nextset()
                 occupancy = occupancy_from(cursor)
                 if cached[0] == restaurant.policy_version:  # read with the policy that is current
-                    self._prefetched = (date, occupancy)
+                    self._prefetched = ((date, start_time), occupancy)
         self.policy = policy_for(restaurant)
 
     def group(self, public_id: str | None, param: str) -> int | None:
@@ -73,7 +78,7 @@ class BookingStep:
     def decide(self, request: BookingRequest, exclude: tuple[str, int] | None = None) -> Decision:
         """The engine's answer against fresh occupancy (as if `exclude` did not exist); raise its refusal."""
         prefetched, self._prefetched = self._prefetched, None  # used once, by the first decision
-        if prefetched is not None and exclude is None and prefetched[0] == request.service_date:
+        if prefetched is not None and exclude is None and prefetched[0] == (request.service_date, request.start_time):
             occupancy = prefetched[1]
         else:
             occupancy = load_occupancy(self.restaurant, request.service_date, request.service_date, self.now, exclude)

@@ -201,7 +201,13 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             param=f"guest[{missing[0]}]",
         )
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
-        step = BookingStep(restaurant, now, date=params.service_date if params.hold_id is None else None)
+        slot_known = params.hold_id is None
+        step = BookingStep(
+            restaurant,
+            now,
+            date=params.service_date if slot_known else None,
+            start_time=params.start_time if slot_known else None,
+        )
         company = find_company(restaurant, params.company_id)
         hold = decision = None
         if params.hold_id is not None:

@@ -5,7 +5,9 @@
    covers cap (unless the cap was waived or the booking is exempt).
 2. Availability and evaluate() agree: every slot offered is accepted without any
    override, and every seating evaluate() accepts is offered in its service.
-3. A month day lists exactly the party sizes (overall and per section group) that the
+3. evaluate() answers the same without the busy intervals that end before `relevant_since`
+   (what the booking step reads for a create or a hold).
+4. A month day lists exactly the party sizes (overall and per section group) that the
    day offers a slot to, and the waitlist sizes of services with no slot for them.
 """
 
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 
 from reservations.engine import Occupancy, day_availability, evaluate
 from reservations.engine.day import blocks_around
+from reservations.engine.evaluate import relevant_since
 from reservations.engine.rules import OVERRIDABLE
 from tests.engine.builders import TZ, UTC, block, booked, combination, policy, request, section, shift, table
 
@@ -232,6 +235,18 @@ def test_never_two_parties_on_one_table_and_never_over_a_cap(world, data):
     for (shift_id, _, _), total in per_slot.items():
         cap = shifts[shift_id].max_covers_per_slot
         assert cap is None or total <= cap
+
+
+@PROPERTY_SETTINGS
+@given(world=worlds(), data=st.data())
+def test_intervals_ending_before_the_requested_time_change_no_answer(world, data):
+    pol, date, now = world
+    _, occ = _apply(pol, date, now, data, data.draw(st.integers(1, 25)), allow_cap_waiver=True)
+    for _ in range(5):
+        req = data.draw(requests(pol, date, allow_cap_waiver=True))
+        since = relevant_since(pol, req.service_date, req.start_time)
+        recent = Occupancy(busy=[item for item in occ.busy if item.end > since], covers=occ.covers)
+        assert evaluate(pol, recent, req, now) == evaluate(pol, occ, req, now)
 
 
 @PROPERTY_SETTINGS
