@@ -42,7 +42,6 @@ class Statement:
             return f"${count}"
 
         self.prepare = f"PREPARE {name} AS {_PLACEHOLDER.sub(number, sql)}"
-        self.count = count
         self._execute = f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
 
     def sql(self) -> str:

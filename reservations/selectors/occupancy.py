@@ -151,9 +151,5 @@ def load_intervals(
     """What availability reads of `load_occupancy`, in one round trip: the tables' busy intervals
     as (table id, start, end) in epoch seconds, and the covers. No `Busy` per row: nothing asks
     whose an interval is, and a month holds thousands of them."""
-    sql, params = occupancy_statement(restaurant.pk, policy_for(restaurant), first, last, now, exclude)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-        cursor.nextset()
-        return rows, _covers(cursor)
+    occupancy = load_occupancy(restaurant, first, last, now, exclude)
+    return occupancy.rows, occupancy.covers
