@@ -20,7 +20,10 @@ class Guest(models.Model):
     """A profile in one restaurant's guest book."""
 
     public_id = models.CharField(max_length=40, unique=True, default=new_guest_id, editable=False)
-    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="guests")
+    # guest_tenant_key (restaurant, id) serves it.
+    restaurant = models.ForeignKey(
+        "reservations.Restaurant", on_delete=models.CASCADE, related_name="guests", db_index=False
+    )
     first_name = models.CharField(max_length=100, null=True, blank=True)
     last_name = models.CharField(max_length=100, null=True, blank=True)
     email = models.CharField(max_length=254, null=True, blank=True, help_text="Trimmed and lower-cased")

@@ -21,7 +21,10 @@ class Hold(models.Model):
     """A slot taken off sale without a booking: it occupies real tables until it ends."""
 
     public_id = models.CharField(max_length=40, unique=True, default=new_hold_id, editable=False)
-    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="holds")
+    # hold_tenant_key (restaurant, id) serves it.
+    restaurant = models.ForeignKey(
+        "reservations.Restaurant", on_delete=models.CASCADE, related_name="holds", db_index=False
+    )
     shift = models.ForeignKey("reservations.Shift", null=True, on_delete=models.SET_NULL, related_name="+")
     kind = models.CharField(max_length=20, choices=HoldKind.choices, default=HoldKind.BASKET)
     status = models.CharField(max_length=20, choices=HoldStatus.choices, default=HoldStatus.HELD)

@@ -91,7 +91,9 @@ class EventType(models.TextChoices):
 
 class Reservation(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_reservation_id, editable=False)
-    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="reservations")
+    restaurant = models.ForeignKey(
+        "reservations.Restaurant", on_delete=models.CASCADE, related_name="reservations", db_index=False
+    )  # reservation_tenant_key (restaurant, id) serves it
     shift = models.ForeignKey("reservations.Shift", null=True, blank=True, on_delete=models.SET_NULL)
     status = models.CharField(max_length=20, choices=ReservationStatus.choices)
     source = models.CharField(max_length=20, choices=Source.choices, default=Source.API)
@@ -172,7 +174,8 @@ class ReservationEvent(models.Model):
 
     public_id = models.CharField(max_length=40, unique=True, default=new_event_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    reservation = models.ForeignKey(Reservation, on_delete=models.CASCADE, related_name="events")
+    # resv_event_order_idx (reservation, created_at, id) serves it.
+    reservation = models.ForeignKey(Reservation, on_delete=models.CASCADE, related_name="events", db_index=False)
     type = models.CharField(max_length=40, choices=EventType.choices)
     data = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -193,8 +196,12 @@ class TableAllocation(models.Model):
     in the database, whatever the application code does.
     """
 
-    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    table = models.ForeignKey("reservations.Table", on_delete=models.CASCADE, related_name="allocations")
+    # No single-column indexes for these two: allocation_during_idx (restaurant, during) and the
+    # exclusion constraint's allocation_no_overlap (table, during) serve their look-ups.
+    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+", db_index=False)
+    table = models.ForeignKey(
+        "reservations.Table", on_delete=models.CASCADE, related_name="allocations", db_index=False
+    )
     reservation = models.ForeignKey(
         Reservation, null=True, blank=True, on_delete=models.CASCADE, related_name="allocations"
     )

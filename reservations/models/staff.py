@@ -28,7 +28,10 @@ class StatusChange(models.Model):
     """One staff move of one booking (the reservation event announcing it is `event`)."""
 
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    reservation = models.ForeignKey("reservations.Reservation", on_delete=models.CASCADE, related_name="status_changes")
+    # status_change_last_idx (reservation, -created_at, -id) serves it.
+    reservation = models.ForeignKey(
+        "reservations.Reservation", on_delete=models.CASCADE, related_name="status_changes", db_index=False
+    )
     event = models.ForeignKey(
         "reservations.ReservationEvent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

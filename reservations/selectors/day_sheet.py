@@ -152,7 +152,7 @@ def hhmm(value: dt.datetime) -> str:
 # today on; the waitlist panel's entries (waitlist.selectors). Instants come as epoch seconds
 # (psycopg parses integers in C).
 BOOKINGS = f"""
-SELECT r.id, r.public_id, r.status, r.party_size, extract(epoch from r.starts_at)::bigint,
+SELECT r.id, r.public_id, r.status, r.party_size, date_part('epoch', r.starts_at)::bigint,
        r.shift_id, r.excluded_from_shift_limits, r.guest_notes, r.internal_notes, r.contact_phone,
        g.id, g.first_name, g.last_name, g.phone, g.vip, g.allergies, g.dietary_preferences, c.name, cg.id,
        EXISTS (
@@ -172,8 +172,8 @@ JOIN {Reservation.tables.through._meta.db_table} rt ON rt.reservation_id = r.id
 JOIN {Table._meta.db_table} t ON t.id = rt.table_id
 WHERE r.restaurant_id = %(restaurant)s AND r.service_date = %(date)s AND r.status = ANY(%(statuses)s)
 ORDER BY rt.reservation_id, t.position, t.id;
-SELECT h.public_id, h.kind, h.party_size, extract(epoch from h.starts_at)::bigint,
-       extract(epoch from h.expires_at)::bigint, h.shift_id, h.excluded_from_shift_limits,
+SELECT h.public_id, h.kind, h.party_size, date_part('epoch', h.starts_at)::bigint,
+       date_part('epoch', h.expires_at)::bigint, h.shift_id, h.excluded_from_shift_limits,
        array_remove(array_agg(t.name ORDER BY t.position, t.id), NULL)
 FROM {Hold._meta.db_table} h
 LEFT JOIN {Hold.tables.through._meta.db_table} ht ON ht.hold_id = h.id
