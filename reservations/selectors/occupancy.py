@@ -21,9 +21,9 @@ from reservations.selectors.engine_policy import occupancy_window, policy_for
 
 NOBODY = -1  # a primary key no row has: "exclude nothing"
 
-# Allocation bounds as epoch seconds (psycopg parses integers in C, ranges in Python), by
-# date_part (a float8): extract() answers a numeric since PostgreSQL 14, and converting the
-# month's ten thousand bounds through it cost the server more than finding the rows.
+# Allocation bounds as epoch seconds (psycopg parses integers in C, ranges in Python), as the
+# table stores them beside the range (TableAllocation.start_epoch, end_epoch): taking the month's
+# ten thousand ranges apart and converting their bounds cost the server more than finding the rows.
 # Rows exist only for live bookings and holds; a basket hold's stop at its deadline.
 _ALLOCATIONS_OF = f"""
 FROM {TableAllocation._meta.db_table}
@@ -35,7 +35,7 @@ WHERE restaurant_id = %(restaurant)s::bigint
 """
 # The intervals alone: `exclude` applies in the query, and nothing asks whose an interval is.
 INTERVALS = f"""
-SELECT table_id, date_part('epoch', lower(during))::bigint, date_part('epoch', upper(during))::bigint
+SELECT table_id, start_epoch, end_epoch
 {_ALLOCATIONS_OF}"""
 
 # Covers per service, date and seating time of live bookings and holds charged to caps.

@@ -13,7 +13,7 @@ from holds.services import sweep_expired_holds
 from reservations.models import TableAllocation
 from reservations.models.booking import FINAL_STATUSES
 from tests.reservations.conftest import NOW
-from tests.reservations.helpers import book, cancel, create, created, take_hold
+from tests.reservations.helpers import book, cancel, create, created, patch, take_hold
 
 
 def leftover_rows() -> int:
@@ -34,3 +34,28 @@ def test_no_row_outlives_its_booking_or_hold(api, bistro):
     assert leftover_rows() == 0
     # The live ones keep theirs: the converted booking's table.
     assert TableAllocation.objects.count() == 1
+
+
+def epochs_disagreeing() -> list:
+    """Rows whose stored epoch bounds (what the occupancy reads return) differ from their range."""
+    return [
+        (row.pk, row.start_epoch, row.end_epoch, row.during)
+        for row in TableAllocation.objects.all()
+        if (row.start_epoch, row.end_epoch) != (int(row.during.lower.timestamp()), int(row.during.upper.timestamp()))
+    ]
+
+
+def test_the_epoch_columns_follow_the_range_through_every_write(api, bistro):
+    made = book(api, start_time="19:00", party_size=2)
+    take_hold(api, start_time="20:00")
+    moved = patch(api, made["id"], {"start_time": "21:00"})
+    assert moved.status_code == 200, moved.content
+    rows = list(TableAllocation.objects.all())
+    assert len(rows) == 2 and epochs_disagreeing() == []
+    # A range rewritten in place (as a staff move may do) carries its bounds along.
+    row = TableAllocation.objects.get(reservation__public_id=made["id"])
+    start = row.during.lower + dt.timedelta(minutes=15)
+    TableAllocation.objects.filter(pk=row.pk).update(during=(start, start + dt.timedelta(hours=2)))
+    row.refresh_from_db()
+    assert row.start_epoch == int(start.timestamp()) and row.end_epoch == row.start_epoch + 7200
+    assert epochs_disagreeing() == []
