@@ -34,3 +34,37 @@ def test_the_covers_read_can_use_its_partial_index_on_a_generic_plan(bistro):
     split = intervals.count("%s")
     assert "Index Only Scan using resv_covers_idx" in generic_plan(covers, params[split:])
     assert re.search(r"Index Scan (using|on) allocation_\w+", generic_plan(intervals, params[:split]))
+
+
+def test_a_write_under_the_restaurant_lock_runs_generic_plans_until_it_ends(bistro):
+    """The lock sets plan_cache_mode for its transaction only (see reservations.services.locking)."""
+    from django.db import transaction
+
+    from reservations.services.allocations import drop_lapsed_statement
+    from reservations.services.locking import lock_restaurant
+
+    def setting() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('plan_cache_mode')")
+            return cursor.fetchone()[0]
+
+    with transaction.atomic():
+        assert setting() == "auto"
+        lock_restaurant(bistro.restaurant.pk)
+        assert setting() == "force_generic_plan"
+        sql, params = drop_lapsed_statement(bistro.restaurant.pk, dt.datetime.now(dt.UTC))
+        with connection.cursor() as cursor:
+
+            def plans() -> tuple[int, int]:
+                cursor.execute(
+                    "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = %s",
+                    ["drop_lapsed_allocations"],
+                )
+                return cursor.fetchone()
+
+            cursor.execute(sql, params)  # prepared on this connection by now
+            generic, custom = plans()
+            for _ in range(7):  # more than the five runs PostgreSQL plans with their values
+                cursor.execute(sql, params)
+            assert plans() == (generic + 7, custom)
+    assert setting() == "auto"
