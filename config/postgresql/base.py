@@ -8,7 +8,10 @@ datetimes with `datetime.timezone.utc`. So this backend registers psycopg's load
 connection, and leaves out the per-cursor check that would put Django's back
 (tests/platform/test_database_backend.py holds both to the same answers).
 
-It also checks a persistent connection's health without a round trip (`is_usable`).
+It also checks a persistent connection's health without a round trip (`is_usable`), and opens
+every session with `plan_cache_mode = force_generic_plan`: the statements this project prepares
+(config.postgresql.prepared) run their generic plans from the first run (Django's own queries are
+never prepared on the server: `prepare_threshold` is None).
 """
 
 import select
@@ -21,6 +24,12 @@ __all__ = ["DatabaseWrapper"]
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    def get_connection_params(self):
+        params = super().get_connection_params()
+        # A libpq start-up option: set with the session, no statement of its own.
+        params["options"] = f"{params.get('options', '')} -c plan_cache_mode=force_generic_plan".strip()
+        return params
+
     def get_new_connection(self, conn_params):
         connection = super().get_new_connection(conn_params)
         # psycopg swaps its pure-Python class for the C one when registering it.

@@ -9,9 +9,11 @@ one round trip; the query log and the deferred inserts see it like any other).
 The first `sql()` on a connection prepares the statement (one round trip, once per statement and
 session, kept out of the query log as connecting is). A prepared statement lives as long as the
 session, whatever happens to the transaction that prepared it; a new connection starts with none.
-PostgreSQL plans a prepared statement with its values for the first five runs, then keeps its
-generic plan when that is no dearer: a statement whose best plan depends on its values should not
-be one of these.
+Every session runs them on their generic plans (`plan_cache_mode`, set at connect by
+config.postgresql.base), so each is planned once per connection. Left to choose, PostgreSQL plans
+with the values for five runs and then keeps the generic plan only when its estimate is no dearer:
+it planned the lapsed-hold DELETE anew on every booking (`expires_at <= $2` estimated at a third
+of the table). A statement whose best plan depends on its values should not be one of these.
 """
 
 from __future__ import annotations

@@ -2,12 +2,6 @@
 
 A PostgreSQL advisory transaction lock, held until the transaction ends, with a
 lock_timeout so a stuck writer turns into an error instead of a pile-up.
-
-The same statement sets the transaction's prepared statements to their generic plans. Every hot
-statement settles on its generic plan by itself except the lapsed holds' DELETE (allocations.
-DROP_LAPSED): with `expires_at <= $2` PostgreSQL expects a third of the restaurant's rows, so it
-planned that DELETE anew on every booking, while the partial index it reads holds only basket
-holds. Django's own queries are not prepared on the server: the setting does not reach them.
 """
 
 from django.db import connection
@@ -17,11 +11,7 @@ from config.postgresql.prepared import Statement
 LOCK_WAIT = "10s"
 
 
-LOCK = Statement(
-    "restaurant_lock",
-    "SELECT set_config('lock_timeout', %s, true), set_config('plan_cache_mode', 'force_generic_plan', true), "
-    "pg_advisory_xact_lock(%s)",
-)
+LOCK = Statement("restaurant_lock", "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s)")
 
 
 def lock_statement(restaurant_pk: int) -> tuple[str, list]:

@@ -5,10 +5,12 @@ import datetime as dt
 import re
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from reservations.selectors.engine_policy import policy_for
 from reservations.selectors.occupancy import load_occupancy, occupancy_statement
+from reservations.services.allocations import drop_lapsed_statement
+from reservations.services.locking import lock_restaurant
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,35 +38,20 @@ def test_the_covers_read_can_use_its_partial_index_on_a_generic_plan(bistro):
     assert re.search(r"Index Scan (using|on) allocation_\w+", generic_plan(intervals, params[:split]))
 
 
-def test_a_write_under_the_restaurant_lock_runs_generic_plans_until_it_ends(bistro):
-    """The lock sets plan_cache_mode for its transaction only (see reservations.services.locking)."""
-    from django.db import transaction
-
-    from reservations.services.allocations import drop_lapsed_statement
-    from reservations.services.locking import lock_restaurant
-
-    def setting() -> str:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT current_setting('plan_cache_mode')")
-            return cursor.fetchone()[0]
-
-    with transaction.atomic():
-        assert setting() == "auto"
+def test_every_session_runs_the_prepared_statements_on_their_generic_plans(bistro):
+    """Set at connect (config.postgresql.base): the lapsed-hold DELETE, which PostgreSQL left to
+    itself planned anew on every booking, is planned once per connection."""
+    connection.close()  # a new session, as a process starts with
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('plan_cache_mode')")
+        assert cursor.fetchone() == ("force_generic_plan",)
+    sql, params = drop_lapsed_statement(bistro.restaurant.pk, dt.datetime.now(dt.UTC))
+    with transaction.atomic(), connection.cursor() as cursor:
         lock_restaurant(bistro.restaurant.pk)
-        assert setting() == "force_generic_plan"
-        sql, params = drop_lapsed_statement(bistro.restaurant.pk, dt.datetime.now(dt.UTC))
-        with connection.cursor() as cursor:
-
-            def plans() -> tuple[int, int]:
-                cursor.execute(
-                    "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = %s",
-                    ["drop_lapsed_allocations"],
-                )
-                return cursor.fetchone()
-
-            cursor.execute(sql, params)  # prepared on this connection by now
-            generic, custom = plans()
-            for _ in range(7):  # more than the five runs PostgreSQL plans with their values
-                cursor.execute(sql, params)
-            assert plans() == (generic + 7, custom)
-    assert setting() == "auto"
+        for _ in range(7):  # more than the five runs PostgreSQL would plan with their values
+            cursor.execute(sql, params)
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = %s",
+            ["drop_lapsed_allocations"],
+        )
+        assert cursor.fetchone() == (7, 0)
