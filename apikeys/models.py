@@ -91,7 +91,9 @@ class IdempotencyRecord(models.Model):
     """The first successful response to a write, replayed for 72 hours to the same key."""
 
     # idempotency_key_unique (restaurant, key) serves it.
-    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+", db_index=False)
+    restaurant = models.ForeignKey(
+        "reservations.Restaurant", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     key = models.CharField(max_length=255)
     fingerprint = models.CharField(max_length=64)
     status_code = models.PositiveSmallIntegerField()

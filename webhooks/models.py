@@ -37,7 +37,9 @@ class Event(models.Model):
 
     public_id = models.CharField(max_length=40, unique=True, default=new_event_id, editable=False)
     # event_restaurant_created_idx (restaurant, created, id) serves it.
-    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+", db_index=False)
+    restaurant = models.ForeignKey(
+        "reservations.Restaurant", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     type = models.CharField(max_length=60)
     # The id of the object the event is about (res_, hld_, gst_, wle_...), for look-ups and ordering.
     subject = models.CharField(max_length=40, db_index=True)

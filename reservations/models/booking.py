@@ -91,9 +91,10 @@ class EventType(models.TextChoices):
 
 class Reservation(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_reservation_id, editable=False)
+    # reservation_tenant_key (restaurant, id) serves it.
     restaurant = models.ForeignKey(
         "reservations.Restaurant", on_delete=models.CASCADE, related_name="reservations", db_index=False
-    )  # reservation_tenant_key (restaurant, id) serves it
+    )
     shift = models.ForeignKey("reservations.Shift", null=True, blank=True, on_delete=models.SET_NULL)
     status = models.CharField(max_length=20, choices=ReservationStatus.choices)
     source = models.CharField(max_length=20, choices=Source.choices, default=Source.API)
@@ -189,11 +190,17 @@ class ReservationEvent(models.Model):
         return f"{self.type} {self.public_id}"
 
 
-# An instant's epoch seconds, as an IMMUTABLE function a generated column may call (PostgreSQL's
-# date_part is only STABLE, for the fields that depend on the session's time zone; the epoch does not).
-# Created by migration reservations.0012.
-EPOCH_SECONDS = "reservations_epoch_seconds"
-EPOCH = {"output_field": models.BigIntegerField(), "db_persist": True}
+def epoch_of(bound: str) -> models.GeneratedField:
+    """`during`'s `bound` ("lower" or "upper") in epoch seconds, stored and kept by PostgreSQL.
+
+    Through reservations_epoch_seconds (migration reservations.0012), an IMMUTABLE function a
+    generated column may call: date_part is only STABLE, for the fields that depend on the
+    session's time zone; the epoch does not."""
+    return models.GeneratedField(
+        expression=Func(Func(F("during"), function=bound), function="reservations_epoch_seconds"),
+        output_field=models.BigIntegerField(),
+        db_persist=True,
+    )
 
 
 class TableAllocation(models.Model):
@@ -205,7 +212,9 @@ class TableAllocation(models.Model):
 
     # No single-column indexes for these two: allocation_during_idx (restaurant, during) and the
     # exclusion constraint's allocation_no_overlap (table, during) serve their look-ups.
-    restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+", db_index=False)
+    restaurant = models.ForeignKey(
+        "reservations.Restaurant", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     table = models.ForeignKey(
         "reservations.Table", on_delete=models.CASCADE, related_name="allocations", db_index=False
     )
@@ -216,12 +225,8 @@ class TableAllocation(models.Model):
     during = DateTimeRangeField()
     # `during`'s bounds in epoch seconds, kept by PostgreSQL on every write: what the occupancy reads
     # return (a range's bounds cost the server more to take apart and convert than to find the row).
-    start_epoch = models.GeneratedField(
-        expression=Func(Func(F("during"), function="lower"), function=EPOCH_SECONDS), **EPOCH
-    )
-    end_epoch = models.GeneratedField(
-        expression=Func(Func(F("during"), function="upper"), function=EPOCH_SECONDS), **EPOCH
-    )
+    start_epoch = epoch_of("lower")
+    end_epoch = epoch_of("upper")
     # A basket hold stops occupying at this instant, swept or not; empty for the rest.
     expires_at = models.DateTimeField(null=True, blank=True)
 
