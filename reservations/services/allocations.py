@@ -150,11 +150,7 @@ def release_holds(hold_ids: list[int]) -> None:
         TableAllocation.objects.filter(hold_id__in=hold_ids).delete()
 
 
-def drop_lapsed(restaurant, now: dt.datetime) -> None:
-    """Free the tables of basket holds past their deadline (a hold lapses without a worker)."""
-    TableAllocation.objects.filter(restaurant=restaurant, expires_at__lte=now).delete()
-
-
+# Frees the tables of basket holds past their deadline (a hold lapses without a worker).
 DROP_LAPSED = Statement(
     "drop_lapsed_allocations",
     f'DELETE FROM "{TableAllocation._meta.db_table}" WHERE "restaurant_id" = %s AND "expires_at" <= %s',
@@ -162,7 +158,7 @@ DROP_LAPSED = Statement(
 
 
 def drop_lapsed_statement(restaurant_id: int, now: dt.datetime) -> tuple[str, list]:
-    """`drop_lapsed` as one statement, for a caller sending it with others (the booking step)."""
+    """`DROP_LAPSED` and its parameters, for a caller sending it with others (the booking step)."""
     return DROP_LAPSED.sql(), [restaurant_id, now]
 
 
