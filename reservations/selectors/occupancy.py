@@ -8,6 +8,7 @@ that PostgreSQL's generic plan of the first never serves a month.
 """
 
 import datetime as dt
+import math
 import re
 
 from django.db import connection
@@ -16,7 +17,7 @@ from config.postgresql.prepared import Statement
 from holds.models import Hold
 from reservations.engine.occupancy import Covers, Occupancy
 from reservations.models import Reservation, TableAllocation
-from reservations.models.booking import OCCUPYING_STATUSES
+from reservations.models.booking import LONG_ALLOCATION_SECONDS, OCCUPYING_STATUSES
 from reservations.selectors.engine_policy import occupancy_window, policy_for
 
 NOBODY = -1  # a primary key no row has: "exclude nothing"
@@ -25,18 +26,28 @@ NOBODY = -1  # a primary key no row has: "exclude nothing"
 # table stores them beside the range (TableAllocation.start_epoch, end_epoch): taking the month's
 # ten thousand ranges apart and converting their bounds cost the server more than finding the rows.
 # Rows exist only for live bookings and holds; a basket hold's stop at its deadline.
-_ALLOCATIONS_OF = f"""
-FROM {TableAllocation._meta.db_table}
-WHERE restaurant_id = %(restaurant)s::bigint
-  AND during && tstzrange(%(start)s::timestamptz, %(end)s::timestamptz)
+#
+# The rows overlapping [start, end) (in epoch seconds, a second wider either way than the window: the
+# stored bounds are rounded to the second), found by their start alone: an allocation of at most
+# LONG_ALLOCATION_SECONDS overlapping the window starts less than that before it, a B-tree range
+# read index-only (allocation_start_idx); a longer one that starts earlier is one of the few the
+# partial allocation_long_idx holds (its condition is written out for the generic plan to use it).
+_LIVE = """
   AND (expires_at IS NULL OR expires_at > %(now)s::timestamptz)
   AND (reservation_id IS NULL OR reservation_id <> %(reservation)s::bigint)
-  AND (hold_id IS NULL OR hold_id <> %(hold)s::bigint)
-"""
-# The intervals alone: `exclude` applies in the query, and nothing asks whose an interval is.
+  AND (hold_id IS NULL OR hold_id <> %(hold)s::bigint)"""
 INTERVALS = f"""
 SELECT table_id, start_epoch, end_epoch
-{_ALLOCATIONS_OF}"""
+FROM {TableAllocation._meta.db_table}
+WHERE restaurant_id = %(restaurant)s::bigint
+  AND start_epoch > %(start)s::bigint - {LONG_ALLOCATION_SECONDS} AND start_epoch < %(end)s::bigint
+  AND end_epoch > %(start)s::bigint{_LIVE}
+UNION ALL
+SELECT table_id, start_epoch, end_epoch
+FROM {TableAllocation._meta.db_table}
+WHERE restaurant_id = %(restaurant)s::bigint AND end_epoch > start_epoch + {LONG_ALLOCATION_SECONDS}
+  AND end_epoch > %(start)s::bigint AND start_epoch <= %(start)s::bigint - {LONG_ALLOCATION_SECONDS}{_LIVE}
+"""
 
 # Covers per service, date and seating time of live bookings and holds charged to caps.
 # The bookings' half reads resv_covers_idx alone (an index-only scan), grouped in its key order. The
@@ -81,8 +92,8 @@ def _parameters(
         start = max(start, since)
     return {
         "restaurant": restaurant_pk,
-        "start": start,
-        "end": end,
+        "start": math.floor(start.timestamp()) - 1,
+        "end": math.ceil(end.timestamp()) + 1,
         "first": first,
         "last": last,
         "now": now,

@@ -267,12 +267,12 @@ def _column_defaults(model, supplied: set[str]) -> dict[str, object]:
     a new required field without a default stops the seed with its name.
     """
     from django.contrib.postgres.fields import ArrayField
-    from django.db.models import JSONField
+    from django.db.models import GeneratedField, JSONField
 
     defaults = {}
     for f in model._meta.concrete_fields:
-        if f.primary_key or f.column in supplied:
-            continue
+        if f.primary_key or f.column in supplied or isinstance(f, GeneratedField):
+            continue  # PostgreSQL computes a generated column (and refuses a value for it)
         if f.has_default():
             value = f.get_default()
             if isinstance(f, JSONField):
