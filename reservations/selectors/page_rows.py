@@ -6,13 +6,15 @@ request; the shapes need none of the models' behaviour, only their values. So th
 ordered and limited queryset is compiled down to its ids (the filters stay the ORM's), and one
 statement reads, for those ids and in the same order, the columns the shapes render, and each
 booking's table ids (the tables themselves come from `known_tables`' per-process copy, keyed by the
-restaurant's version counters, read in the same round trip).
+restaurant's version counters, read in the same round trip). The statement is prepared once its
+text repeats (config.postgresql.prepared.prepared_for): planning it cost more than running it.
 """
 
 import orjson
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 
+from config.postgresql.prepared import prepared_for
 from guests.models import Guest
 from reservations.models import Company, Reservation
 from reservations.selectors.engine_policy import VERSIONS
@@ -125,7 +127,9 @@ def page_rows(queryset, order_by: list[str], count: int, *, restaurant) -> list[
         ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
     except EmptyResultSet:  # a filter that can match nothing (`queryset.none()`)
         return []
-    sql = f"{VERSIONS.sql()}; WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {_order_by(order_by)}"
+    page_sql = f"WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {_order_by(order_by)}"
+    statement = prepared_for(page_sql)
+    sql = f"{VERSIONS.sql()}; {statement.sql() if statement is not None else page_sql}"
     with connection.cursor() as cursor:
         cursor.execute(sql, [restaurant.pk, *params])
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()

@@ -5,6 +5,7 @@ import time
 import pytest
 from django.db import connection, transaction
 
+from config.postgresql import prepared
 from config.postgresql.prepared import Statement
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -82,3 +83,26 @@ def test_a_connection_that_died_between_requests_is_replaced_before_the_statemen
         cursor.execute(text, [8])
         assert cursor.fetchone() == (16, "100%")
     assert connection.connection.info.backend_pid != backend
+
+
+def test_a_text_known_only_at_run_time_is_prepared_once_it_repeats(monkeypatch):
+    monkeypatch.setattr(prepared, "_dynamic", {})
+    monkeypatch.setattr(prepared, "_seen", set())
+    sql = "SELECT %s::int + 1"
+    assert prepared.prepared_for(sql) is None  # seen once: sent as text
+    statement = prepared.prepared_for(sql)
+    assert statement is not None and prepared.prepared_for(sql) is statement
+    with connection.cursor() as cursor:
+        cursor.execute(statement.sql(), [41])
+        assert cursor.fetchone() == (42,)
+    assert statement.name in prepared_here()
+
+
+def test_no_more_run_time_texts_are_prepared_than_the_limit(monkeypatch):
+    monkeypatch.setattr(prepared, "_dynamic", {})
+    monkeypatch.setattr(prepared, "_seen", set())
+    monkeypatch.setattr(prepared, "DYNAMIC_LIMIT", 2)
+    texts = [f"SELECT {n} + %s::int" for n in range(3)]
+    answers = [prepared.prepared_for(sql) for sql in texts + texts]
+    assert answers[:3] == [None, None, None]
+    assert answers[3] is not None and answers[4] is not None and answers[5] is None

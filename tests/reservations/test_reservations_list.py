@@ -4,7 +4,10 @@ import datetime as dt
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from config.postgresql import prepared
 from reservations.models import Reservation
 from tests.factories import GuestFactory, ReservationFactory
 from tests.reservations.conftest import NOW
@@ -230,3 +233,19 @@ def test_a_read_only_key_lists(reader, api, bistro):
     made = book(api)
     listed = reader.get("/v1/reservations").json()["data"]
     assert [r["id"] for r in listed] == [made["id"]]
+
+
+def test_a_repeated_list_runs_its_page_query_prepared_and_answers_the_same(api, bistro, monkeypatch):
+    monkeypatch.setattr(prepared, "_dynamic", {})  # this process's run-time statements, as at start
+    monkeypatch.setattr(prepared, "_seen", set())
+    book(api, start_time="19:00")
+    book(api, start_time="20:00", party_size=4)
+    path = "/v1/reservations?status=confirmed&expand=guest&limit=10"
+    answers, statements = [], []
+    for _ in range(3):
+        with CaptureQueriesContext(connection) as queries:
+            answers.append(api.get(path).json())
+        statements.append(" ".join(q["sql"] for q in queries.captured_queries))
+    assert answers[0] == answers[1] == answers[2] and len(answers[0]["data"]) == 2
+    assert "EXECUTE dynamic_" not in statements[0]  # a text seen once is sent as text
+    assert "EXECUTE dynamic_" in statements[2]
