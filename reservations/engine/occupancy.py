@@ -11,6 +11,9 @@ from operator import sub
 from typing import NamedTuple
 
 ONE_MINUTE = 60  # seconds
+# Up to this many intervals, a table's are all looked at as they come (a day's); more, and they are
+# sorted once and only those that can reach the service are (a month's).
+FEW_INTERVALS = 16
 
 
 class Busy(NamedTuple):
@@ -115,12 +118,16 @@ class TableTimeline:
         horizon = last_start + (duration if duration is not None else max(service_end - last_start, ONE_MINUTE))
 
         def blocked(table_id: int) -> int:
-            if table_id not in rows:
+            own = rows.get(table_id)
+            if not own:
                 return 0
-            spans, starts, longest = tables.get(table_id) or table(table_id)
+            if len(own) <= FEW_INTERVALS:
+                spans = own  # a day's few: each one's run is empty when it cannot reach the service
+            else:  # a month's: only those that can reach it, found by bisection in the sorted list
+                spans, starts, longest = tables.get(table_id) or table(table_id)
+                spans = spans[bisect_right(starts, first_start - longest) : bisect_left(starts, horizon)]
             mask = 0
-            for index in range(bisect_right(starts, first_start - longest), bisect_left(starts, horizon)):
-                _, a, b = spans[index]
+            for _, a, b in spans:
                 high = bisect_left(slot_starts, b)
                 if duration is not None:
                     low = bisect_right(slot_starts, a - duration)
