@@ -243,7 +243,9 @@ class TableAllocation(models.Model):
             # GiST range search over `during` took, and costs a write less; an interval longer than
             # LONG_ALLOCATION_SECONDS is found through the second, partial index instead.
             models.Index(
-                fields=["restaurant", "start_epoch"], include=["end_epoch", *OCCUPANCY_COLUMNS], name="allocation_start_idx"
+                fields=["restaurant", "start_epoch"],
+                include=["end_epoch", *OCCUPANCY_COLUMNS],
+                name="allocation_start_idx",
             ),
             models.Index(
                 fields=["restaurant", "end_epoch"],
