@@ -24,28 +24,42 @@ import threading
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
-_PLACEHOLDER = re.compile(r"%s|%%")
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s|%s|%%")
 _names: set[str] = set()
 
 
 class Statement:
-    """One hot statement: `sql` with positional `%s` placeholders, run by the text `sql()` returns."""
+    """One hot statement: `sql` with positional `%s` placeholders, run by the text `sql()` returns.
+
+    Or with named ones, `%(name)s`: each name is one parameter of the statement however often the
+    text reads it (psycopg quotes each value sent once); `names` lists them in the order `sql()`
+    takes their values."""
 
     def __init__(self, name: str, sql: str):
         if name in _names:
             raise ValueError(f"two prepared statements named {name}")
         _names.add(name)
         self.name = name
+        self.names: list[str] = []
         count = 0
 
         def number(match: re.Match) -> str:
             nonlocal count
             if match.group(0) == "%%":
                 return "%"  # PREPARE is sent without parameters: nothing reads %% there
-            count += 1
-            return f"${count}"
+            named = match.group(1)
+            if named is None:
+                count += 1
+                return f"${count}"
+            if named not in self.names:
+                self.names.append(named)
+            return f"${self.names.index(named) + 1}"
 
-        self.prepare = f"PREPARE {name} AS {_PLACEHOLDER.sub(number, sql)}"
+        body = _PLACEHOLDER.sub(number, sql)
+        if count and self.names:
+            raise ValueError(f"{name}: named and positional parameters in one statement")
+        count = count or len(self.names)
+        self.prepare = f"PREPARE {name} AS {body}"
         self._execute = f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
 
     def sql(self) -> str:

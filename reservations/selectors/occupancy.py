@@ -9,7 +9,6 @@ that PostgreSQL's generic plan of the first never serves a month.
 
 import datetime as dt
 import math
-import re
 
 from django.db import connection
 
@@ -72,14 +71,10 @@ GROUP BY shift_id, service_date, starts_at
 """
 
 
-def _prepared(name: str, sql: str) -> tuple[Statement, list[str]]:
-    """`sql` (named parameters) as a prepared statement, and the names of its parameters in order."""
-    return Statement(name, re.sub(r"%\((\w+)\)s", "%s", sql)), re.findall(r"%\((\w+)\)s", sql)
-
-
-# By span: a single date (availability's day, every booking write) or a range (the month).
+# By span: a single date (availability's day, every booking write) or a range (the month). Named
+# parameters: a value the text reads several times is sent once.
 _STATEMENTS = {
-    single: (_prepared(f"occupancy_intervals_{span}", INTERVALS), _prepared(f"occupancy_covers_{span}", COVERS))
+    single: (Statement(f"occupancy_intervals_{span}", INTERVALS), Statement(f"occupancy_covers_{span}", COVERS))
     for single, span in ((True, "day"), (False, "range"))
 }
 
@@ -117,10 +112,10 @@ def occupancy_statement(
     `occupancy_from` once the cursor stands on the first of the two results. `since`: only the
     intervals that end after it (all the covers still)."""
     values = _parameters(restaurant_pk, policy, first, last, now, exclude, since)
-    (intervals, intervals_order), (covers, covers_order) = _STATEMENTS[first == last]
+    intervals, covers = _STATEMENTS[first == last]
     return (
         f"{intervals.sql()}; {covers.sql()}",
-        [values[name] for name in intervals_order] + [values[name] for name in covers_order],
+        [values[name] for name in intervals.names] + [values[name] for name in covers.names],
     )
 
 

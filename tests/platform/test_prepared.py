@@ -106,3 +106,17 @@ def test_no_more_run_time_texts_are_prepared_than_the_limit(monkeypatch):
     answers = [prepared.prepared_for(sql) for sql in texts + texts]
     assert answers[:3] == [None, None, None]
     assert answers[3] is not None and answers[4] is not None and answers[5] is None
+
+
+def test_a_named_parameter_is_one_value_however_often_the_text_reads_it():
+    statement = Statement("test_named", "SELECT %(a)s::int + %(b)s::int * %(a)s::int")
+    assert statement.names == ["a", "b"]
+    assert statement.sql() == "EXECUTE test_named(%s, %s)"
+    with connection.cursor() as cursor:
+        cursor.execute(statement.sql(), [2, 5])
+        assert cursor.fetchone() == (12,)
+
+
+def test_named_and_positional_parameters_do_not_mix():
+    with pytest.raises(ValueError, match="named and positional"):
+        Statement("test_mixed", "SELECT %(a)s::int + %s::int")
