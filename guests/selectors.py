@@ -41,11 +41,24 @@ def matching_profile(restaurant_id: int, email: str | None, phone: str | None) -
     """The live profile a booking's contact belongs to: the oldest with this e-mail, else the
     oldest with this phone (both normalised). Written by hand: it runs on every booking, and the
     ORM's query building cost more than the query."""
-    if not email and not phone:
+    statement = match_statement(restaurant_id, email, phone)
+    if statement is None:
         return None
     with connection.cursor() as cursor:
-        cursor.execute(_MATCH.sql(), [restaurant_id, email, phone, email])
-        row = cursor.fetchone()
+        cursor.execute(*statement)
+        return profile_from(cursor.fetchone())
+
+
+def match_statement(restaurant_id: int, email: str | None, phone: str | None) -> tuple[str, list] | None:
+    """`matching_profile`'s statement and parameters, for a caller sending it behind others (the
+    booking step); None when there is nothing to match on. Read its row with `profile_from`."""
+    if not email and not phone:
+        return None
+    return _MATCH.sql(), [restaurant_id, email, phone, email]
+
+
+def profile_from(row) -> Guest | None:
+    """The profile of a row of `match_statement` (None for no row)."""
     return None if row is None else Guest.from_db(connection.alias, [f.attname for f in _FIELDS], row)
 
 

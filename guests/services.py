@@ -89,11 +89,23 @@ def _full_name(first: str | None, last: str | None) -> str:
     return " ".join(part for part in (first, last) if part)
 
 
-def match_or_create(*, restaurant, data: GuestInput, source: str = "api") -> GuestMatch:
-    """Match by e-mail (case-insensitive), then by phone in E.164; else create a profile (`guest.created`)."""
-    email = normalize_email(data.email)
-    phone = normalize_phone(data.phone, restaurant.country)
-    guest = selectors.matching_profile(restaurant.pk, email or None, phone or None)
+def contact_of(restaurant, data: GuestInput) -> tuple[str | None, str | None]:
+    """The e-mail address and phone number typed, normalised as a profile stores them."""
+    return normalize_email(data.email), normalize_phone(data.phone, restaurant.country)
+
+
+def match_or_create(
+    *, restaurant, data: GuestInput, source: str = "api", contact: tuple | None = None, matched: tuple | None = None
+) -> GuestMatch:
+    """Match by e-mail (case-insensitive), then by phone in E.164; else create a profile (`guest.created`).
+
+    `contact`: `contact_of(restaurant, data)` when the caller has it. `matched`: the profile the
+    caller already looked up in this transaction (`selectors.match_statement`, sent behind other
+    statements), as a one-item tuple of the profile or None."""
+    email, phone = contact or contact_of(restaurant, data)
+    if matched is None:
+        matched = (selectors.matching_profile(restaurant.pk, email or None, phone or None),)
+    guest = matched[0]
     if guest is None:
         with transaction.atomic(savepoint=False):
             guest = Guest.objects.create(

@@ -9,6 +9,9 @@ promotion) all go through it, inside the caller's transaction:
 4. write the owner's row (the caller), then link and allocate its tables (`occupy`);
 5. mark the restaurant's availability as changed (`finish`).
 
+The first three go to PostgreSQL in one round trip, with what else the caller wants read under
+the lock (a create's guest profile).
+
 The allocation rows' exclusion constraint is the last guard: even an engine bug
 cannot seat two parties on one table.
 """
@@ -32,12 +35,22 @@ from reservations.services.locking import lock_statement
 class BookingStep:
     """One write's pass through the step; create it inside `transaction.atomic()`."""
 
-    def __init__(self, restaurant, now: dt.datetime, date: dt.date | None = None, start_time: dt.time | None = None):
+    def __init__(
+        self,
+        restaurant,
+        now: dt.datetime,
+        date: dt.date | None = None,
+        start_time: dt.time | None = None,
+        then: tuple[str, list] | None = None,
+    ):
         """`date` and `start_time`: the request the step will decide, when the caller knows it: the
         occupancy that can change its answer (the intervals that end after `relevant_since`) is then
         read in the lock's round trip (when this process holds the restaurant's policy and it is
-        still current; else `decide` reads the date's as usual)."""
+        still current; else `decide` reads the date's as usual). `then`: a statement (and its
+        parameters) the caller wants run under the lock in the same round trip, last; its first row
+        is `then_row` (None when it returns none)."""
         self.restaurant = restaurant
+        self.then_row = None
         self.now = now
         self._bumped = False  # the availability version moved in this step
         self._prefetched: tuple[tuple[dt.date, dt.time], object] | None = None
@@ -54,16 +67,21 @@ class BookingStep:
                 restaurant.pk, cached[1], date, date, now, since=since
             )
             sql, params = f"{sql}; {occupancy_sql}", [*params, *occupancy_params]
+        if then is not None:
+            sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             cursor.nextset()
             restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
+            cursor.nextset()  # the DELETE
             if cached is not None:
-                cursor.nextset()  # the DELETE
                 cursor.nextset()
-                occupancy = occupancy_from(cursor)
+                occupancy = occupancy_from(cursor)  # leaves the cursor on the covers' result
                 if cached[0] == restaurant.policy_version:  # read with the policy that is current
                     self._prefetched = ((date, start_time), occupancy)
+            if then is not None:
+                cursor.nextset()
+                self.then_row = cursor.fetchone()
         self.policy = policy_for(restaurant)
 
     def group(self, public_id: str | None, param: str) -> int | None:

@@ -10,8 +10,8 @@ from config.exceptions import InvalidInput, not_found
 from config.formats import zone
 from config.ids import random_token
 from config.metadata import metadata_problem
-from guests.selectors import resolve_public_id
-from guests.services import GuestInput, match_or_create
+from guests.selectors import match_statement, profile_from, resolve_public_id
+from guests.services import GuestInput, contact_of, match_or_create
 from holds.models import Hold, HoldStatus
 from holds.selectors import effective_status
 from holds.services import announce as announce_hold
@@ -162,13 +162,17 @@ def _check_matches_hold(hold: Hold, params: CreateParams, restaurant) -> None:
             raise InvalidInput(f"`{name}` was fixed by the hold; leave it out.", param=name)
 
 
-def _guest(restaurant, params: CreateParams):
+def _guest(restaurant, params: CreateParams, contact, matched):
+    """The booking's guest and what the booker typed that differs from the profile; `contact` and
+    `matched` as `match_or_create` takes them."""
     if params.guest_id is not None:
         guest = resolve_public_id(restaurant, params.guest_id)
         if guest is None:
             raise not_found("guest_id", params.guest_id)
         return guest, {}
-    match = match_or_create(restaurant=restaurant, data=params.guest, source=params.guest_source)
+    match = match_or_create(
+        restaurant=restaurant, data=params.guest, source=params.guest_source, contact=contact, matched=matched
+    )
     return match.guest, match.submitted
 
 
@@ -200,6 +204,11 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             f"The restaurant requires these guest fields: {', '.join(missing)}.",
             param=f"guest[{missing[0]}]",
         )
+    # The guest's profile is looked up under the lock, in the lock's round trip.
+    contact = lookup = None
+    if params.guest_id is None and params.guest is not None:
+        contact = contact_of(restaurant, params.guest)
+        lookup = match_statement(restaurant.pk, contact[0] or None, contact[1] or None)
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
         slot_known = params.hold_id is None
         step = BookingStep(
@@ -207,14 +216,16 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             now,
             date=params.service_date if slot_known else None,
             start_time=params.start_time if slot_known else None,
+            then=lookup,
         )
+        matched = (None if lookup is None else profile_from(step.then_row),)  # (None,): nothing to match on
         company = find_company(restaurant, params.company_id)
         hold = decision = None
         if params.hold_id is not None:
             hold, slot = _claim_hold(step, params)
         else:
             slot, decision = _slot_from_engine(step, params)
-        guest, submitted = _guest(restaurant, params)
+        guest, submitted = _guest(restaurant, params, contact, matched)
         reservation = Reservation(
             restaurant=restaurant,
             shift_id=slot.shift_id,

@@ -3,6 +3,8 @@
 import datetime as dt
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from guests.models import Guest
 from reservations.models import Reservation, Shift
@@ -612,3 +614,17 @@ def test_entire_section_without_tables_names_the_field_sent(api, bistro):
     refused = violations(create(api, entire_section_id=empty.public_id, party_size=4))
     assert [v["code"] for v in refused] == ["no_table_available_in_section"]
     assert refused[0]["param"] == "entire_section_id"
+
+
+def test_the_guest_profile_is_looked_up_under_the_lock_in_its_round_trip(api, bistro):
+    """The guest match goes behind the restaurant lock in one round trip (no round trip of its own),
+    and still finds the profile: a second booking by the same e-mail lands on the first's guest."""
+    first = book(api, start_time="19:00", guest={"first_name": "Ada", "last_name": "L", "email": "ada@example.com"})
+    with CaptureQueriesContext(connection) as queries:
+        second = book(
+            api, start_time="20:00", guest={"first_name": "Ada", "last_name": "L", "email": "ADA@example.com"}
+        )
+    assert second["guest"] == first["guest"]
+    matches = [q["sql"] for q in queries.captured_queries if "guest_match" in q["sql"]]
+    assert len(matches) == 1 and "EXECUTE restaurant_lock" in matches[0]
+    assert matches[0].index("restaurant_lock") < matches[0].index("guest_match")
