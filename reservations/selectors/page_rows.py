@@ -15,6 +15,7 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connection
 
 from config.postgresql.prepared import prepared_for
+from config.rows import Row
 from guests.models import Guest
 from reservations.models import Company, Reservation
 from reservations.selectors.engine_policy import VERSIONS
@@ -76,17 +77,6 @@ GUEST_FIELDS = (
 )
 COMPANY_FIELDS = ("public_id", "name")
 JSON_FIELDS = frozenset({"metadata"})  # jsonb arrives as text (Django's loader): parsed here
-
-
-class Row:
-    """One row's values as attributes: what the shapes read from a model instance."""
-
-    def __init__(self, values: dict):
-        self.__dict__ = values
-
-    @property
-    def pk(self):
-        return self.id
 
 
 def _columns(model, alias: str, names) -> list[str]:

@@ -46,6 +46,30 @@ def test_every_field_and_no_private_note(api, restaurant):
     assert "Regular" not in str(api.get("/v1/waitlist-entries").json())
 
 
+def test_the_list_renders_each_entry_as_its_own_page_does(api, restaurant, reader):
+    """The list reads plain rows (waitlist.selectors.entry_rows), the page a model instance: the
+    same fields and values, with a booking or without, for either reader, expanded or not."""
+    WaitlistEntryFactory(
+        restaurant=restaurant,
+        notes="Near the window",
+        shift_name="Dîner",
+        shift_start_time=dt.time(19, 0),
+        shift_end_time=dt.time(1, 0),
+        window_start=dt.time(23, 30),
+        window_end=dt.time(0, 30),
+        window_end_day_offset=1,
+    )
+    WaitlistEntryFactory(
+        restaurant=restaurant, status="promoted", reservation=ReservationFactory(restaurant=restaurant)
+    )
+    for client, query in ((api, {}), (reader, {}), (api, {"expand": "guest"})):
+        listed = client.get("/v1/waitlist-entries", query).json()["data"]
+        assert len(listed) == 2
+        for entry in listed:
+            assert entry == client.get(f"/v1/waitlist-entries/{entry['id']}", query).json()
+    assert any(entry["reservation"] for entry in listed) and any(entry["reservation"] is None for entry in listed)
+
+
 def test_notes_only_with_guests_read(restaurant, reader):
     entry = WaitlistEntryFactory(restaurant=restaurant, notes="Near the window")
     body = reader.get(f"/v1/waitlist-entries/{entry.public_id}").json()

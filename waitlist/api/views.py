@@ -44,9 +44,15 @@ class WaitlistEntryViewSet(ApiViewSet):
         },
     )
     def list(self, request) -> Response:
-        queryset = self.filter_queryset(selectors.entries_of(self.restaurant, self.expand))
+        # Plain rows unless the page carries its guests (model instances, rendered in full).
+        expanded = "guest" in self.expand
+        base = selectors.entries_of(self.restaurant, self.expand) if expanded else selectors.listed(self.restaurant)
+        queryset = self.filter_queryset(base)
         ordering = BY_UPDATE if request.query_params.get("updated_since") else NEWEST_FIRST
-        page = paginate(queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand))
+        fetch = None if expanded else selectors.entry_rows
+        page = paginate(
+            queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand), fetch=fetch
+        )
         viewer = self.viewer()
         return Response(list_envelope([WaitlistEntryShape.render(e, viewer) for e in page.items], page.has_more))
 
