@@ -188,8 +188,8 @@ WHERE restaurant_id = %(restaurant)s AND status = 'pending' AND service_date >= 
 {DAY_PANEL}"""
 
 
-# Each of them prepared once per connection (planning the five cost PostgreSQL about as much as
-# running them), named parameters sent once each.
+# Each of them prepared once per connection (sent as text, the five were parsed and planned on
+# every sheet: the sheet took 1-2 ms longer in-process), named parameters sent once each.
 _STATEMENTS = [Statement(f"day_sheet_{n}", sql) for n, sql in enumerate(BOOKINGS.split(";\n"), start=1)]
 
 
