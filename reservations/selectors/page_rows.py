@@ -15,7 +15,7 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connection
 
 from config.postgresql.prepared import prepared_for
-from config.rows import Row
+from config.rows import Row, order_by_sql
 from guests.models import Guest
 from reservations.models import Company, Reservation
 from reservations.selectors.engine_policy import VERSIONS
@@ -99,15 +99,6 @@ _FROM = (
 )
 
 
-def _order_by(order_by: list[str]) -> str:
-    terms = []
-    for name in order_by:
-        descending = name.startswith("-")
-        field = Reservation._meta.pk if name.lstrip("-") == "pk" else Reservation._meta.get_field(name.lstrip("-"))
-        terms.append(f'r."{field.column}"{" DESC" if descending else ""}')
-    return ", ".join(terms)
-
-
 def page_rows(queryset, order_by: list[str], count: int, *, restaurant) -> list[Row]:
     """The first `count` bookings of `queryset` (of Reservation, of `restaurant`) ordered by
     `order_by`, as rows with `guest` and `company` rows of their own and their `table_ids`;
@@ -117,7 +108,9 @@ def page_rows(queryset, order_by: list[str], count: int, *, restaurant) -> list[
         ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
     except EmptyResultSet:  # a filter that can match nothing (`queryset.none()`)
         return []
-    page_sql = f"WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {_order_by(order_by)}"
+    page_sql = (
+        f"WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {order_by_sql(Reservation, 'r', order_by)}"
+    )
     statement = prepared_for(page_sql)
     sql = f"{VERSIONS.sql()}; {statement.sql() if statement is not None else page_sql}"
     with connection.cursor() as cursor:
