@@ -61,14 +61,17 @@ def listed(restaurant):
     return WaitlistEntry.objects.filter(restaurant=restaurant)
 
 
-def entry_rows(queryset, order_by: list[str], count: int) -> list[Row]:
+def entry_rows(queryset, order_by: list[str], count: int, *, prepare: bool = True) -> list[Row]:
     """The first `count` entries of `queryset` ordered by `order_by`, as rows with `guest` and
     `reservation` rows of their ids (the API's list without `expand=guest`).
 
     As the reservation list's page_rows: the ORM compiles the filters down to the page's ids (one
     column, no join: compiling the whole read cost more than running it), one hand-written
     statement reads the columns for them, prepared once its text repeats
-    (config.postgresql.prepared.prepared_for), and no model instance is built."""
+    (config.postgresql.prepared.prepared_for: 0.57 -> 0.20 ms), and no model instance is built.
+    `prepare=False` for a range of service dates: the list is ordered by `created_at`, and the
+    generic plan of a range walks the newest-first index through every entry when the range holds
+    none (35 ms against 2 ms planned for the values, on 100,000 entries)."""
     ids = queryset.order_by(*order_by).values_list("pk")[:count]
     try:
         ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
@@ -76,7 +79,7 @@ def entry_rows(queryset, order_by: list[str], count: int) -> list[Row]:
         return []
     order = order_by_sql(WaitlistEntry, "w", order_by)
     sql = f"WITH page (id) AS ({ids_sql}) SELECT {_ROW_SELECT} {_ROW_FROM} ORDER BY {order}"
-    statement = prepared_for(sql)
+    statement = prepared_for(sql) if prepare else None
     with connection.cursor() as cursor:
         cursor.execute(statement.sql() if statement is not None else sql, params)
         found = cursor.fetchall()

@@ -1,5 +1,7 @@
 """The waitlist queue: list and retrieve (scope `reservations:read`; `notes` only with `guests:read`)."""
 
+from functools import partial
+
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
@@ -49,7 +51,9 @@ class WaitlistEntryViewSet(ApiViewSet):
         base = selectors.entries_of(self.restaurant, self.expand) if expanded else selectors.listed(self.restaurant)
         queryset = self.filter_queryset(base)
         ordering = BY_UPDATE if request.query_params.get("updated_since") else NEWEST_FIRST
-        fetch = None if expanded else selectors.entry_rows
+        # A range of service dates is planned for its values (waitlist.selectors.entry_rows).
+        ranged = any(name.startswith("service_date[") for name in request.query_params)
+        fetch = None if expanded else partial(selectors.entry_rows, prepare=not ranged)
         page = paginate(
             queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand), fetch=fetch
         )
