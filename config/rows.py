@@ -1,4 +1,35 @@
-"""Plain rows the shapes render in place of model instances, on the hottest list pages."""
+"""Plain rows the shapes render in place of model instances, on the hottest list pages, and the
+page read that gives them (the reservation and waitlist lists)."""
+
+from django.core.exceptions import EmptyResultSet
+from django.db import connection
+
+from config.postgresql.prepared import prepared_for
+
+
+def columns(model, alias: str, names) -> list[str]:
+    """The columns of `model`'s fields `names` (names or attnames), on `alias`."""
+    return [f'{alias}."{model._meta.get_field(name).column}"' for name in names]
+
+
+def page_sql(queryset, order_by: list[str], count: int, *, select: str, joins: str, alias: str, prepare: bool = True):
+    """(text, parameters) that read the first `count` rows of `queryset` ordered by `order_by`, or
+    None when a filter can match nothing (`queryset.none()`).
+
+    The ORM compiles the filters down to the page's ids (one column, no join: compiling a whole
+    read cost more than running it); `select` and `joins` (`FROM page JOIN <table> <alias> ON
+    <alias>."id" = page."id" ...`) read the columns for them in one statement, prepared once its
+    text repeats (config.postgresql.prepared.prepared_for) unless `prepare` is False: a filter
+    whose generic plan would be wrong for some values must be planned for them."""
+    ids = queryset.order_by(*order_by).values_list("pk")[:count]
+    try:
+        ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
+    except EmptyResultSet:
+        return None
+    order = order_by_sql(queryset.model, alias, order_by)
+    sql = f"WITH page (id) AS ({ids_sql}) SELECT {select} {joins} ORDER BY {order}"
+    statement = prepared_for(sql) if prepare else None
+    return (sql if statement is None else statement.sql()), list(params)
 
 
 def order_by_sql(model, alias: str, order_by: list[str]) -> str:

@@ -3,11 +3,9 @@
 import datetime as dt
 from dataclasses import dataclass
 
-from django.core.exceptions import EmptyResultSet
 from django.db import connection
 
-from config.postgresql.prepared import prepared_for
-from config.rows import Row, order_by_sql
+from config.rows import Row, columns, page_sql
 from guests.models import Guest
 from reservations.models import Reservation
 from waitlist.models import OPEN_STATUSES, WaitlistEntry, WaitlistStatus
@@ -46,9 +44,7 @@ _ROW_FIELDS = (
     "created_at",
     "updated_at",
 )
-_ROW_SELECT = ", ".join(
-    [*(f'w."{WaitlistEntry._meta.get_field(name).column}"' for name in _ROW_FIELDS), 'g."public_id"', 'b."public_id"']
-)
+_ROW_SELECT = ", ".join([*columns(WaitlistEntry, "w", _ROW_FIELDS), 'g."public_id"', 'b."public_id"'])
 _ROW_FROM = (
     f'FROM page JOIN "{WaitlistEntry._meta.db_table}" w ON w."id" = page."id" '
     f'JOIN "{Guest._meta.db_table}" g ON g."id" = w."guest_id" '
@@ -65,23 +61,16 @@ def entry_rows(queryset, order_by: list[str], count: int, *, prepare: bool = Tru
     """The first `count` entries of `queryset` ordered by `order_by`, as rows with `guest` and
     `reservation` rows of their ids (the API's list without `expand=guest`).
 
-    As the reservation list's page_rows: the ORM compiles the filters down to the page's ids (one
-    column, no join: compiling the whole read cost more than running it), one hand-written
-    statement reads the columns for them, prepared once its text repeats
-    (config.postgresql.prepared.prepared_for: 0.57 -> 0.20 ms), and no model instance is built.
-    `prepare=False` for a range of service dates: the list is ordered by `created_at`, and the
-    generic plan of a range walks the newest-first index through every entry when the range holds
-    none (35 ms against 2 ms planned for the values, on 100,000 entries)."""
-    ids = queryset.order_by(*order_by).values_list("pk")[:count]
-    try:
-        ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
-    except EmptyResultSet:  # a filter that can match nothing
+    Read as the reservation list's page is (config.rows.page_sql: the ids through the ORM, one
+    hand-written statement, prepared once its text repeats: 0.57 -> 0.20 ms), no model instance
+    built. `prepare=False` for a range of service dates: the list is ordered by `created_at`, and
+    the generic plan of a range walks the newest-first index through every entry when the range
+    holds none (35 ms against 2 ms planned for the values, on 100,000 entries)."""
+    page = page_sql(queryset, order_by, count, select=_ROW_SELECT, joins=_ROW_FROM, alias="w", prepare=prepare)
+    if page is None:  # a filter that can match nothing
         return []
-    order = order_by_sql(WaitlistEntry, "w", order_by)
-    sql = f"WITH page (id) AS ({ids_sql}) SELECT {_ROW_SELECT} {_ROW_FROM} ORDER BY {order}"
-    statement = prepared_for(sql) if prepare else None
     with connection.cursor() as cursor:
-        cursor.execute(statement.sql() if statement is not None else sql, params)
+        cursor.execute(*page)
         found = cursor.fetchall()
     width = len(_ROW_FIELDS)
     rows = []

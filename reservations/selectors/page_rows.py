@@ -7,15 +7,13 @@ ordered and limited queryset is compiled down to its ids (the filters stay the O
 statement reads, for those ids and in the same order, the columns the shapes render, and each
 booking's table ids (the tables themselves come from `known_tables`' per-process copy, keyed by the
 restaurant's version counters, read in the same round trip). The statement is prepared once its
-text repeats (config.postgresql.prepared.prepared_for): planning it cost more than running it.
+text repeats (config.rows.page_sql): planning it cost more than running it.
 """
 
 import orjson
-from django.core.exceptions import EmptyResultSet
 from django.db import connection
 
-from config.postgresql.prepared import prepared_for
-from config.rows import Row, order_by_sql
+from config.rows import Row, columns, page_sql
 from guests.models import Guest
 from reservations.models import Company, Reservation
 from reservations.selectors.engine_policy import VERSIONS
@@ -79,17 +77,13 @@ COMPANY_FIELDS = ("public_id", "name")
 JSON_FIELDS = frozenset({"metadata"})  # jsonb arrives as text (Django's loader): parsed here
 
 
-def _columns(model, alias: str, names) -> list[str]:
-    return [f'{alias}."{model._meta.get_field(name).column}"' for name in names]
-
-
 _LINKS = Reservation.tables.through._meta.db_table
 _SELECT = ", ".join(
     [
-        *_columns(Reservation, "r", RESERVATION_FIELDS),
+        *columns(Reservation, "r", RESERVATION_FIELDS),
         f'ARRAY(SELECT l."table_id" FROM "{_LINKS}" l WHERE l."reservation_id" = r."id")',
-        *_columns(Guest, "g", GUEST_FIELDS),
-        *_columns(Company, "c", COMPANY_FIELDS),
+        *columns(Guest, "g", GUEST_FIELDS),
+        *columns(Company, "c", COMPANY_FIELDS),
     ]
 )
 _FROM = (
@@ -103,18 +97,12 @@ def page_rows(queryset, order_by: list[str], count: int, *, restaurant) -> list[
     """The first `count` bookings of `queryset` (of Reservation, of `restaurant`) ordered by
     `order_by`, as rows with `guest` and `company` rows of their own and their `table_ids`;
     `restaurant`'s version counters are read in the same round trip."""
-    ids = queryset.order_by(*order_by).values_list("pk")[:count]
-    try:
-        ids_sql, params = ids.query.get_compiler(connection=connection).as_sql()
-    except EmptyResultSet:  # a filter that can match nothing (`queryset.none()`)
+    page = page_sql(queryset, order_by, count, select=_SELECT, joins=_FROM, alias="r")
+    if page is None:  # a filter that can match nothing
         return []
-    page_sql = (
-        f"WITH page (id) AS ({ids_sql}) SELECT {_SELECT} {_FROM} ORDER BY {order_by_sql(Reservation, 'r', order_by)}"
-    )
-    statement = prepared_for(page_sql)
-    sql = f"{VERSIONS.sql()}; {statement.sql() if statement is not None else page_sql}"
+    sql, params = page
     with connection.cursor() as cursor:
-        cursor.execute(sql, [restaurant.pk, *params])
+        cursor.execute(f"{VERSIONS.sql()}; {sql}", [restaurant.pk, *params])
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()
         found = cursor.fetchall()
