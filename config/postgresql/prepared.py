@@ -87,6 +87,15 @@ class Statement:
         return f"<Statement {self.name}>"
 
 
+def batch(statements, values: dict) -> tuple[str, list]:
+    """Statements with named parameters as one text (one round trip, one result each, in order)
+    and its positional parameters, taken from `values` by name."""
+    return (
+        "; ".join(statement.sql() for statement in statements),
+        [values[name] for statement in statements for name in statement.names],
+    )
+
+
 # Statements whose text is known only at run time: a list page's query, compiled by the ORM from the
 # request's filters. Its parsing and planning cost more than running it (0.37 of 0.67 ms for a page
 # of 26 bookings), and a few texts (the unfiltered list, by date, by status) carry nearly every

@@ -17,7 +17,7 @@ from django.db import connection
 from django.utils import timezone
 
 from config.formats import zone
-from config.postgresql.prepared import Statement
+from config.postgresql.prepared import Statement, batch
 from guests.models import Guest
 from holds.models import Hold
 from reservations.engine.clock import ServiceClock
@@ -209,10 +209,7 @@ def _read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> tuple[list[Row
     rows = []
     instants: dict[int, tuple[dt.datetime, str]] = {}  # a day's bookings share a few start times
     with connection.cursor() as cursor:
-        cursor.execute(
-            "; ".join(statement.sql() for statement in _STATEMENTS),
-            [params[name] for statement in _STATEMENTS for name in statement.names],
-        )
+        cursor.execute(*batch(_STATEMENTS, params))
         booked = cursor.fetchall()
         cursor.nextset()
         tables: dict[int, list[str]] = defaultdict(list)

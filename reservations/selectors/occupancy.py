@@ -12,7 +12,7 @@ import math
 
 from django.db import connection
 
-from config.postgresql.prepared import Statement
+from config.postgresql.prepared import Statement, batch
 from holds.models import Hold
 from reservations.engine.occupancy import Covers, Occupancy
 from reservations.models import Reservation, TableAllocation
@@ -111,12 +111,7 @@ def occupancy_statement(
     parameters, for a caller sending them behind others (the booking step); read the answer with
     `occupancy_from` once the cursor stands on the first of the two results. `since`: only the
     intervals that end after it (all the covers still)."""
-    values = _parameters(restaurant_pk, policy, first, last, now, exclude, since)
-    intervals, covers = _STATEMENTS[first == last]
-    return (
-        f"{intervals.sql()}; {covers.sql()}",
-        [values[name] for name in intervals.names] + [values[name] for name in covers.names],
-    )
+    return batch(_STATEMENTS[first == last], _parameters(restaurant_pk, policy, first, last, now, exclude, since))
 
 
 def occupancy_from(cursor) -> Occupancy:

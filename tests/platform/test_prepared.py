@@ -120,3 +120,15 @@ def test_a_named_parameter_is_one_value_however_often_the_text_reads_it():
 def test_named_and_positional_parameters_do_not_mix():
     with pytest.raises(ValueError, match="named and positional"):
         Statement("test_mixed", "SELECT %(a)s::int + %s::int")
+
+
+def test_a_batch_sends_its_statements_in_one_text_with_their_values_by_name():
+    first = Statement("test_batch_first", "SELECT %(a)s::int + 1")
+    second = Statement("test_batch_second", "SELECT %(b)s::int * %(a)s::int")
+    sql, params = prepared.batch([first, second], {"a": 3, "b": 5, "unused": 0})
+    assert sql == "EXECUTE test_batch_first(%s); EXECUTE test_batch_second(%s, %s)" and params == [3, 5, 3]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        assert cursor.fetchone() == (4,)
+        cursor.nextset()
+        assert cursor.fetchone() == (15,)
