@@ -11,6 +11,11 @@ def etag_of(*parts) -> str:
     return f'"{digest[:32]}"'
 
 
+def matches_any(request) -> bool:
+    """Whether the request revalidates (carries If-None-Match)."""
+    return bool(request.META.get("HTTP_IF_NONE_MATCH"))
+
+
 def matches(request, etag: str) -> bool:
     header = request.META.get("HTTP_IF_NONE_MATCH")
     if not header:

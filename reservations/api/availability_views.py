@@ -4,7 +4,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
-from config.api.etag import conditional, etag_of
+from config.api.etag import conditional, etag_of, matches_any
 from config.api.schema import IF_NONE_MATCH, error, ok
 from config.api.views import ApiViewSet
 from reservations.api import answer_cache
@@ -14,6 +14,14 @@ from reservations.selectors.engine_policy import policy_for
 from reservations.shapes.availability import AvailabilityMonthShape, AvailabilityShape, Text
 
 NOT_FOUND_EXCLUDING = "`not_found` with `param: excluding`: the key could not fetch that hold or reservation."
+
+
+def _span(request, question: tuple, first, last, exclude) -> tuple | None:
+    """The dates whose occupancy to read with the answer's state, when its body will likely be
+    built: not when the client revalidates a tag it holds, nor when the cache likely holds it."""
+    if matches_any(request) or not answer_cache.expects_build(question):
+        return None
+    return first, last, exclude
 
 
 class DayAvailabilityViewSet(ApiViewSet):
@@ -42,24 +50,42 @@ class DayAvailabilityViewSet(ApiViewSet):
         query, restaurant = self.read_query(), self.restaurant
         date, party_size = query["service_date"], query["party_size"]
         locale = availability.resolve_locale(restaurant, query.get("locale"))
+        exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         now = timezone.now()
-        lapse = availability.read_state(restaurant, now)  # versions and the last lapse: one round trip
+        question = (
+            "day",
+            restaurant.pk,
+            request.api_version,
+            date,
+            party_size,
+            query.get("section_id"),
+            query.get("excluding"),
+            locale,
+        )
+        # Versions, the last lapse and, when the answer will likely be built, the occupancy: one round trip.
+        lapse, occupancy = availability.read_state(restaurant, now, span=_span(request, question, date, date, exclude))
         policy = policy_for(restaurant)
         group_id = availability.resolve_section_group(policy, query.get("section_id"))
         # The filter applied: a member of a group resolves to the whole group, named by its leader.
         section_id = policy.sections[group_id].public_id if group_id is not None else None
-        exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         state = availability.answer_state(restaurant, policy, date, date, now, lapse)
         etag = etag_of(*state, "day", request.api_version, date, party_size, group_id, query.get("excluding"), locale)
 
         def build():
             result = availability.day(
-                restaurant, date=date, party_size=party_size, group_id=group_id, exclude=exclude, now=now
+                restaurant,
+                date=date,
+                party_size=party_size,
+                group_id=group_id,
+                exclude=exclude,
+                now=now,
+                occupancy=occupancy,
             )
             text = Text(locale, restaurant.primary_language)
             return AvailabilityShape.render(result, policy=policy, section_id=section_id, text=text)
 
-        return conditional(request, etag, answer_cache.through(etag, restaurant.policy_version, state, now, build))
+        cached = answer_cache.through(etag, restaurant.policy_version, state, now, build, question)
+        return conditional(request, etag, cached)
 
 
 class MonthAvailabilityViewSet(ApiViewSet):
@@ -90,14 +116,17 @@ class MonthAvailabilityViewSet(ApiViewSet):
         locale = availability.resolve_locale(restaurant, query.get("locale"))
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         now = timezone.now()
-        lapse = availability.read_state(restaurant, now)  # versions and the last lapse: one round trip
+        question = ("month", restaurant.pk, request.api_version, month, query.get("excluding"), locale)
+        # Versions, the last lapse and, when the answer will likely be built, the occupancy: one round trip.
+        lapse, occupancy = availability.read_state(restaurant, now, span=_span(request, question, first, last, exclude))
         policy = policy_for(restaurant)
         state = availability.answer_state(restaurant, policy, first, last, now, lapse)
         etag = etag_of(*state, "month", request.api_version, month, query.get("excluding"), locale)
 
         def build():
-            days = availability.month(restaurant, first=first, last=last, exclude=exclude, now=now)
+            days = availability.month(restaurant, first=first, last=last, exclude=exclude, now=now, occupancy=occupancy)
             text = Text(locale, restaurant.primary_language)
             return AvailabilityMonthShape.render(month, days, policy=policy, text=text)
 
-        return conditional(request, etag, answer_cache.through(etag, restaurant.policy_version, state, now, build))
+        cached = answer_cache.through(etag, restaurant.policy_version, state, now, build, question)
+        return conditional(request, etag, cached)

@@ -13,10 +13,11 @@ from holds.models import Hold
 from reservations import engine
 from reservations.selectors.engine_policy import (
     VERSIONS,
+    cached_policy,
     policy_for,
     section_group_id,
 )
-from reservations.selectors.occupancy import load_intervals
+from reservations.selectors.occupancy import load_occupancy, occupancy_from, occupancy_statement
 from reservations.selectors.reservations import served
 
 
@@ -85,16 +86,32 @@ _LAPSE = Statement(
 )
 
 
-def read_state(restaurant, now: dt.datetime) -> dt.datetime | None:
+def read_state(restaurant, now: dt.datetime, span: tuple[dt.date, dt.date, tuple | None] | None = None):
     """What an answer's ETag reads, in one round trip: the restaurant's version counters (set on
-    `restaurant`, fresh) and `last_lapse` (returned)."""
+    `restaurant`, fresh) and `last_lapse`. Returns (lapse, occupancy).
+
+    `span` (first date, last date, exclude): the occupancy those dates' answer reads comes in the
+    same round trip when this process holds the restaurant's policy (the occupancy's window depends
+    on it), read after the versions as when the two are sent apart; else, and when the versions
+    show the policy moved, the occupancy returned is None and the answer reads it itself.
+    """
+    sql = f"{VERSIONS.sql()}; {_LAPSE.sql()}"
+    params = [restaurant.pk, restaurant.pk, now, now - dt.timedelta(days=2)]
+    held = cached_policy(restaurant.pk) if span is not None else None
+    if held is not None:
+        first, last, exclude = span
+        more_sql, more = occupancy_statement(restaurant.pk, held[1], first, last, now, exclude)
+        sql, params = f"{sql}; {more_sql}", params + more
     with connection.cursor() as cursor:
-        sql = f"{VERSIONS.sql()}; {_LAPSE.sql()}"
-        cursor.execute(sql, [restaurant.pk, restaurant.pk, now, now - dt.timedelta(days=2)])
+        cursor.execute(sql, params)
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()
         (lapse,) = cursor.fetchone()
-    return lapse
+        occupancy = None
+        if held is not None and held[0] == restaurant.policy_version:
+            cursor.nextset()
+            occupancy = occupancy_from(cursor)
+    return lapse, occupancy
 
 
 _UNREAD = object()
@@ -112,20 +129,26 @@ def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.date
     return (restaurant.public_id, restaurant.availability_version, today, minute, lapse)
 
 
-def day(restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None):
+def day(restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None, occupancy=None):
+    """`occupancy`: the date's, read already (`read_state`'s), with `exclude` and `now`."""
     now = now or timezone.now()
     policy = policy_for(restaurant)
-    rows, covers = load_intervals(restaurant, date, date, now, exclude)
-    return engine.day_availability(policy, date, party_size, engine.Occupancy(covers=covers), now, group_id, rows)
+    if occupancy is None:
+        occupancy = load_occupancy(restaurant, date, date, now, exclude)
+    covers_only = engine.Occupancy(covers=occupancy.covers)
+    return engine.day_availability(policy, date, party_size, covers_only, now, group_id, occupancy.rows)
 
 
 def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
     return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
 
 
-def month(restaurant, *, first: dt.date, last: dt.date, exclude, now=None) -> list[engine.MonthDay]:
+def month(restaurant, *, first: dt.date, last: dt.date, exclude, now=None, occupancy=None) -> list[engine.MonthDay]:
+    """`occupancy`: the dates', read already (`read_state`'s), with `exclude` and `now`."""
     now = now or timezone.now()
     policy = policy_for(restaurant)
-    rows, covers = load_intervals(restaurant, first, last, now, exclude)
+    if occupancy is None:
+        occupancy = load_occupancy(restaurant, first, last, now, exclude)
     # One timeline for the whole month (no bucketing by date): see engine.month_availability.
-    return engine.month_availability(policy, first, last, {}, now, engine.CoversLedger(covers), rows=rows)
+    ledger = engine.CoversLedger(occupancy.covers)
+    return engine.month_availability(policy, first, last, {}, now, ledger, rows=occupancy.rows)

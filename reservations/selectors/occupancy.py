@@ -143,16 +143,3 @@ def load_occupancy(
         cursor.execute(sql, params)  # one round trip, two statements
         return occupancy_from(cursor)
 
-
-def load_intervals(
-    restaurant,
-    first: dt.date,
-    last: dt.date,
-    now: dt.datetime,
-    exclude: tuple[str, int] | None = None,
-) -> tuple[list[tuple[int, int, int]], list[Covers]]:
-    """What availability reads of `load_occupancy`, in one round trip: the tables' busy intervals
-    as (table id, start, end) in epoch seconds, and the covers. No `Busy` per row: nothing asks
-    whose an interval is, and a month holds thousands of them."""
-    occupancy = load_occupancy(restaurant, first, last, now, exclude)
-    return occupancy.rows, occupancy.covers

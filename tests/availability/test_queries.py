@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from reservations.api import answer_cache
+from reservations.models import Shift
 from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import DATE, NOW, Floor, book, hold
 from tests.factories import TableFactory
@@ -124,4 +125,53 @@ def test_a_304_does_not_compute_availability(api, floor):
             response = api.get(path, query, HTTP_IF_NONE_MATCH=tag)
         assert response.status_code == 304
     sql = " ".join(q["sql"] for q in captured.captured_queries)
-    assert "table_allocation" not in sql and len(captured.captured_queries) <= 3
+    assert "occupancy" not in sql and len(captured.captured_queries) <= 3
+
+
+def _sql(captured) -> str:
+    return " ".join(q["sql"] for q in captured.captured_queries)
+
+
+@pytest.mark.parametrize("endpoint", [DAY, MONTH], ids=["day", "month"])
+def test_an_answer_worked_out_is_one_round_trip(api, floor, endpoint):
+    """The state its ETag reads and the occupancy it is built from go together once the process
+    holds the policy."""
+    path, query = endpoint
+    with time_machine.travel(NOW, tick=False):
+        fill(floor, 10)
+        api.get(path, query)  # the policy is held from here on
+        answer_cache.clear()
+        with CaptureQueriesContext(connection) as captured:
+            assert api.get(path, query).status_code == 200
+    answer = [q["sql"] for q in captured.captured_queries if "api_key_lookup" not in q["sql"]]
+    assert len(answer) == 1
+    assert "restaurant_versions" in answer[0] and "occupancy_intervals" in answer[0]
+
+
+@pytest.mark.parametrize("endpoint", [DAY, MONTH], ids=["day", "month"])
+def test_an_answer_served_from_the_cache_reads_no_occupancy(api, floor, endpoint):
+    path, query = endpoint
+    with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):  # not a whole minute: kept
+        first = api.get(path, query)
+        with CaptureQueriesContext(connection) as captured:
+            again = api.get(path, query)
+    assert again.content == first.content
+    assert "restaurant_versions" in _sql(captured) and "occupancy" not in _sql(captured)
+
+
+def test_the_occupancy_read_under_a_stale_policy_is_read_again(api, floor):
+    """The occupancy read with the state used the policy this process held; the state shows the
+    policy moved: the answer reads it again under the new one, and shows the change."""
+    path, query = DAY
+    with time_machine.travel(NOW, tick=False):
+        before = api.get(path, query).json()
+        answer_cache.clear()  # a question this process has not answered: its occupancy goes with the state
+        # As another process would: no signal here, the policy this process holds goes stale.
+        Shift.objects.filter(pk=floor.shift.pk).update(last_seating=dt.time(21, 0))
+        bump_availability_version(floor.restaurant.pk)
+        with CaptureQueriesContext(connection) as captured:
+            after = api.get(path, query).json()
+    reads = [q["sql"] for q in captured.captured_queries if "occupancy_intervals" in q["sql"]]
+    assert len(reads) == 2  # sent with the state, then again under the reloaded policy
+    assert before["shifts"][0]["slots"][-1]["time"] > "21:00"
+    assert after["shifts"][0]["slots"][-1]["time"] == "21:00"

@@ -2,10 +2,12 @@
 
     python -m tests.bench.bench_profile ping|configuration|day|day-empty|month|month-empty|create|list [-n N]
     python -m tests.bench.bench_profile day-nohistory|month-nohistory [-n N]
+    python -m tests.bench.bench_profile day-ten|list-ten|ping-ten [-n N]
 
 `day` and `month` run on the bench database (the busy restaurant among 1M other
 bookings), `*-nohistory` the same requests on the no-history database (the same
-restaurant and bookings alone), `*-empty` on the bench database's empty restaurant.
+restaurant and bookings alone), `*-empty` on the bench database's empty restaurant,
+`*-ten` on the tenfold database's `ten` restaurant (4,000 bookings on the measured day).
 
 Runs the request N times through Django (django.test.Client, the whole middleware
 and DRF stack, no gunicorn) after a warm-up, and prints:
@@ -116,6 +118,15 @@ def main(argv: list[str]) -> int:
         name = name.removesuffix("-nohistory")
         if name not in ("day", "month", "ping", "configuration", "list"):
             raise SystemExit(f"{name} has no no-history variant")
+    elif name.endswith("-ten"):
+        from tests.bench.seed_tenfold import TENFOLD_DATABASE_URL, ensure_tenfold_seeded
+
+        stack.enter_context(use_database(TENFOLD_DATABASE_URL))
+        tenfold = ensure_tenfold_seeded()
+        info = {**tenfold, "busy": tenfold["ten"], "month": tenfold["month_first"][:7]}
+        name = name.removesuffix("-ten")
+        if name not in ("day", "ping", "list", "create"):
+            raise SystemExit(f"{name} has no tenfold variant")
     with stack:
         return profile(name, n, info)
 
