@@ -1,0 +1,38 @@
+"""TableTimeline.blocked_finder against the definition: slot k is blocked when a seating there
+overlaps one of the table's busy intervals."""
+
+import random
+
+import pytest
+
+from reservations.engine.occupancy import FEW_INTERVALS, ONE_MINUTE, TableTimeline
+
+STEP = 15 * ONE_MINUTE
+FIRST = 1_800_000_000  # a seating instant, in epoch seconds
+
+
+def expected(intervals, slot_starts, duration, service_end) -> int:
+    mask = 0
+    for k, start in enumerate(slot_starts):
+        end = start + duration if duration is not None else max(service_end, start + ONE_MINUTE)
+        if any(a < end and b > start for a, b in intervals):
+            mask |= 1 << k
+    return mask
+
+
+@pytest.mark.parametrize("count", [1, FEW_INTERVALS, FEW_INTERVALS + 1, 60], ids=lambda n: f"{n} intervals")
+@pytest.mark.parametrize("duration", [None, 90 * ONE_MINUTE], ids=["to the service's end", "90 minutes"])
+def test_blocked_slots_are_those_a_busy_interval_overlaps(count, duration):
+    rng = random.Random(count * 7 + (duration or 0))
+    slot_starts = [FIRST + k * STEP for k in range(13)]
+    service_end = slot_starts[-1] + 2 * 3600
+    for _ in range(200):
+        # Intervals all around the service, before its first seating and after its end included.
+        intervals = []
+        for _ in range(count):
+            a = FIRST + rng.randrange(-10 * 3600, 10 * 3600, 60)
+            intervals.append((a, a + rng.randrange(60, 4 * 3600, 60)))
+        timeline = TableTimeline(rows=[(7, a, b) for a, b in intervals])
+        blocked = timeline.blocked_finder(slot_starts, duration, service_end)
+        assert blocked(7) == expected(intervals, slot_starts, duration, service_end)
+        assert blocked(8) == 0  # a table without intervals
