@@ -66,7 +66,9 @@ class SimulatedCharge(models.Model):
 
     charge_id = models.CharField(max_length=64, unique=True)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    intent = models.ForeignKey(SimulatedCardIntent, on_delete=models.PROTECT, related_name="charges")
+    intent = models.ForeignKey(
+        SimulatedCardIntent, on_delete=models.PROTECT, related_name="charges", db_constraint=False
+    )
     idempotency_key = models.CharField(max_length=200)
     reference = models.CharField(max_length=100, blank=True, default="")
     amount = models.PositiveIntegerField()
@@ -94,7 +96,7 @@ class SimulatedCharge(models.Model):
 class SimulatedRefund(models.Model):
     refund_id = models.CharField(max_length=64, unique=True)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    charge = models.ForeignKey(SimulatedCharge, on_delete=models.PROTECT, related_name="refunds")
+    charge = models.ForeignKey(SimulatedCharge, on_delete=models.PROTECT, related_name="refunds", db_constraint=False)
     idempotency_key = models.CharField(max_length=200)
     reference = models.CharField(max_length=100, blank=True, default="")
     amount = models.PositiveIntegerField()
