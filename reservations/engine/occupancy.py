@@ -128,8 +128,6 @@ class TableTimeline:
                 spans = spans[bisect_right(starts, first_start - longest) : bisect_left(starts, horizon)]
             mask = 0
             for _, a, b in spans:
-                if b <= first_start or a >= horizon:
-                    continue  # ends before the first seating, or starts after the last one ends
                 high = bisect_left(slot_starts, b)
                 if duration is not None:
                     low = bisect_right(slot_starts, a - duration)
