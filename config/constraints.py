@@ -5,12 +5,6 @@
 - `same_restaurant`: a composite foreign key (restaurant_id, <fk>_id) → (restaurant_id, id),
   so a row can only point at a row of its own restaurant. Django has no composite foreign
   keys; the migration adds them as SQL (deferred to commit, like Django's own).
-
-A field a `same_restaurant` key guards is declared `db_constraint=False`: the composite key checks
-that the row exists, and in the same restaurant, so Django's single-column key beside it checked the
-same row a second time (one trigger per row written: four per booking, three per table it takes).
-The field keeps its index and Django its `on_delete`. tests/reservations/test_constraints.py holds
-the rule both ways: no such field keeps its own key, none goes without the composite.
 """
 
 from django.db import migrations, models

@@ -48,9 +48,7 @@ class Guest(models.Model):
     first_visit_at = models.DateTimeField(null=True, blank=True)
     last_visit_at = models.DateTimeField(null=True, blank=True)
     # A merged-away profile points at its survivor; its id keeps resolving there.
-    merged_into = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
-    )
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # Set by a data-protection erasure: the profile is blanked and no longer served.
     erased_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -89,8 +87,8 @@ class GuestMerge(models.Model):
     """
 
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    survivor = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+", db_constraint=False)
-    absorbed = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+", db_constraint=False)
+    survivor = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+")
+    absorbed = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+")
     reservation_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
     waitlist_entry_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
     survivor_filled = models.JSONField(default=dict, blank=True)

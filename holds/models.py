@@ -25,9 +25,7 @@ class Hold(models.Model):
     restaurant = models.ForeignKey(
         "reservations.Restaurant", on_delete=models.CASCADE, related_name="holds", db_index=False
     )
-    shift = models.ForeignKey(
-        "reservations.Shift", null=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
-    )
+    shift = models.ForeignKey("reservations.Shift", null=True, on_delete=models.SET_NULL, related_name="+")
     kind = models.CharField(max_length=20, choices=HoldKind.choices, default=HoldKind.BASKET)
     status = models.CharField(max_length=20, choices=HoldStatus.choices, default=HoldStatus.HELD)
     party_size = models.PositiveIntegerField()
@@ -38,16 +36,11 @@ class Hold(models.Model):
     expires_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
     reservation = models.OneToOneField(
-        "reservations.Reservation",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="from_hold",
-        db_constraint=False,
+        "reservations.Reservation", null=True, blank=True, on_delete=models.SET_NULL, related_name="from_hold"
     )
     tables = models.ManyToManyField("reservations.Table", blank=True, related_name="holds")
     section_group = models.ForeignKey(
-        "reservations.Section", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
+        "reservations.Section", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     excluded_from_shift_limits = models.BooleanField(default=False)
     # Rules waived when the hold was taken; a conversion does not re-check them.

@@ -34,9 +34,7 @@ class JoinedVia(models.TextChoices):
 class WaitlistEntry(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_waitlist_entry_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    guest = models.ForeignKey(
-        "guests.Guest", on_delete=models.PROTECT, related_name="waitlist_entries", db_constraint=False
-    )
+    guest = models.ForeignKey("guests.Guest", on_delete=models.PROTECT, related_name="waitlist_entries")
     status = models.CharField(max_length=20, choices=WaitlistStatus.choices, default=WaitlistStatus.ACTIVE)
     joined_via = models.CharField(max_length=20, choices=JoinedVia.choices, default=JoinedVia.STAFF)
     service_date = models.DateField()
@@ -47,9 +45,7 @@ class WaitlistEntry(models.Model):
     window_start_day_offset = models.PositiveSmallIntegerField(default=0)
     window_end_day_offset = models.PositiveSmallIntegerField(default=0)
     # The service the guest joined for, as recorded then (the shift may change or go later).
-    shift = models.ForeignKey(
-        "reservations.Shift", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
-    )
+    shift = models.ForeignKey("reservations.Shift", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     shift_name = models.CharField(max_length=200, null=True, blank=True)
     shift_start_time = models.TimeField(null=True, blank=True)
     shift_end_time = models.TimeField(null=True, blank=True)
@@ -58,12 +54,7 @@ class WaitlistEntry(models.Model):
         null=True, blank=True, help_text="Staff only: never on a partner surface (API, webhooks, events)."
     )
     reservation = models.OneToOneField(
-        "reservations.Reservation",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="waitlist_entry",
-        db_constraint=False,
+        "reservations.Reservation", null=True, blank=True, on_delete=models.SET_NULL, related_name="waitlist_entry"
     )
     offered_at = models.DateTimeField(null=True, blank=True)
     # The time offered to the guest (staff side), and when the offer runs out.

@@ -94,9 +94,7 @@ class Reservation(models.Model):
     restaurant = models.ForeignKey(
         "reservations.Restaurant", on_delete=models.CASCADE, related_name="reservations", db_index=False
     )
-    shift = models.ForeignKey(
-        "reservations.Shift", null=True, blank=True, on_delete=models.SET_NULL, db_constraint=False
-    )
+    shift = models.ForeignKey("reservations.Shift", null=True, blank=True, on_delete=models.SET_NULL)
     status = models.CharField(max_length=20, choices=ReservationStatus.choices)
     source = models.CharField(max_length=20, choices=Source.choices, default=Source.API)
     booking_channel = models.CharField(max_length=20, choices=Channel.choices, default=Channel.API)
@@ -104,9 +102,7 @@ class Reservation(models.Model):
     service_date = models.DateField()
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField(null=True, blank=True)
-    guest = models.ForeignKey(
-        "guests.Guest", on_delete=models.PROTECT, related_name="reservations", db_constraint=False
-    )
+    guest = models.ForeignKey("guests.Guest", on_delete=models.PROTECT, related_name="reservations")
     guest_notes = models.TextField(null=True, blank=True)
     internal_notes = models.TextField(null=True, blank=True)
     contact_email = models.CharField(max_length=254, null=True, blank=True)
@@ -115,13 +111,11 @@ class Reservation(models.Model):
         max_length=20, choices=GuestNotifications.choices, default=GuestNotifications.SERVICE_MANAGED
     )
     excluded_from_shift_limits = models.BooleanField(default=False)
-    company = models.ForeignKey(
-        "reservations.Company", null=True, blank=True, on_delete=models.SET_NULL, db_constraint=False
-    )
+    company = models.ForeignKey("reservations.Company", null=True, blank=True, on_delete=models.SET_NULL)
     tables = models.ManyToManyField("reservations.Table", blank=True, related_name="reservations")
     # The guest's seating preference: the leading section of a group.
     section_group = models.ForeignKey(
-        "reservations.Section", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
+        "reservations.Section", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     entire_section = models.BooleanField(default=False)
     metadata = models.JSONField(default=dict, blank=True)
@@ -228,14 +222,12 @@ class TableAllocation(models.Model):
         "reservations.Restaurant", on_delete=models.CASCADE, related_name="+", db_index=False
     )
     table = models.ForeignKey(
-        "reservations.Table", on_delete=models.CASCADE, related_name="allocations", db_index=False, db_constraint=False
+        "reservations.Table", on_delete=models.CASCADE, related_name="allocations", db_index=False
     )
     reservation = models.ForeignKey(
-        Reservation, null=True, blank=True, on_delete=models.CASCADE, related_name="allocations", db_constraint=False
+        Reservation, null=True, blank=True, on_delete=models.CASCADE, related_name="allocations"
     )
-    hold = models.ForeignKey(
-        "holds.Hold", null=True, blank=True, on_delete=models.CASCADE, related_name="allocations", db_constraint=False
-    )
+    hold = models.ForeignKey("holds.Hold", null=True, blank=True, on_delete=models.CASCADE, related_name="allocations")
     during = DateTimeRangeField()
     # `during`'s bounds in epoch seconds, kept by PostgreSQL on every write: what the occupancy reads
     # return (a range's bounds cost the server more to take apart and convert than to find the row).

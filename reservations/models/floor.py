@@ -38,13 +38,13 @@ class Section(models.Model):
 
     public_id = models.CharField(max_length=40, unique=True, default=new_section_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="sections")
-    floor_plan = models.ForeignKey(FloorPlan, on_delete=models.CASCADE, related_name="sections", db_constraint=False)
+    floor_plan = models.ForeignKey(FloorPlan, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=200)
     area_type = models.CharField(max_length=20, choices=AreaType.choices, default=AreaType.INDOOR)
     bookable_online = models.BooleanField(default=True)
     # The section that leads this one's group; empty when this section leads its own.
     group_leader = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="group_members", db_constraint=False
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="group_members"
     )
     position = models.PositiveIntegerField(default=0)
 
@@ -67,7 +67,7 @@ class Section(models.Model):
 class Table(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_table_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="tables")
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="tables", db_constraint=False)
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="tables")
     name = models.CharField(max_length=50)
     min_capacity = models.PositiveIntegerField(default=1)
     max_capacity = models.PositiveIntegerField()
@@ -95,9 +95,7 @@ class Combination(models.Model):
     """Joined tables seating a party none of them seats alone."""
 
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="combinations")
-    floor_plan = models.ForeignKey(
-        FloorPlan, on_delete=models.CASCADE, related_name="combinations", db_constraint=False
-    )
+    floor_plan = models.ForeignKey(FloorPlan, on_delete=models.CASCADE, related_name="combinations")
     tables = models.ManyToManyField(Table, related_name="combinations")
     min_capacity = models.PositiveIntegerField(default=1)
     max_capacity = models.PositiveIntegerField()

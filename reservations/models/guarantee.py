@@ -30,9 +30,7 @@ class GuaranteeChargeStatus(models.TextChoices):
 
 class CardGuarantee(models.Model):
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    reservation = models.OneToOneField(
-        "reservations.Reservation", on_delete=models.CASCADE, related_name="card", db_constraint=False
-    )
+    reservation = models.OneToOneField("reservations.Reservation", on_delete=models.CASCADE, related_name="card")
     provider = models.CharField(max_length=20, choices=PaymentProviderName.choices, default=PaymentProviderName.TEST)
     intent_id = models.CharField(max_length=255, blank=True, default="")  # empty until the card step opens
     customer_id = models.CharField(max_length=255, blank=True, default="")
@@ -70,7 +68,7 @@ class CardGuarantee(models.Model):
 
 class GuaranteeCharge(models.Model):
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    card = models.ForeignKey(CardGuarantee, on_delete=models.CASCADE, related_name="charges", db_constraint=False)
+    card = models.ForeignKey(CardGuarantee, on_delete=models.CASCADE, related_name="charges")
     charge_id = models.CharField(max_length=255, blank=True, default="")
     amount = models.PositiveIntegerField()
     currency = models.CharField(max_length=3)
@@ -96,9 +94,7 @@ class GuaranteeCharge(models.Model):
 class Feedback(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_feedback_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    reservation = models.OneToOneField(
-        "reservations.Reservation", on_delete=models.CASCADE, related_name="feedback", db_constraint=False
-    )
+    reservation = models.OneToOneField("reservations.Reservation", on_delete=models.CASCADE, related_name="feedback")
     rating = models.PositiveSmallIntegerField()
     comment = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -119,12 +115,7 @@ class WidgetSubmission(models.Model):
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
     token = models.CharField(max_length=64)
     reservation = models.ForeignKey(
-        "reservations.Reservation",
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="+",
-        db_constraint=False,
+        "reservations.Reservation", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -137,6 +128,6 @@ class FeedbackInvitation(models.Model):
 
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
     reservation = models.OneToOneField(
-        "reservations.Reservation", on_delete=models.CASCADE, related_name="feedback_invitation", db_constraint=False
+        "reservations.Reservation", on_delete=models.CASCADE, related_name="feedback_invitation"
     )
     sent_at = models.DateTimeField()

@@ -66,9 +66,7 @@ class SimulatedCharge(models.Model):
 
     charge_id = models.CharField(max_length=64, unique=True)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    intent = models.ForeignKey(
-        SimulatedCardIntent, on_delete=models.PROTECT, related_name="charges", db_constraint=False
-    )
+    intent = models.ForeignKey(SimulatedCardIntent, on_delete=models.PROTECT, related_name="charges")
     idempotency_key = models.CharField(max_length=200)
     reference = models.CharField(max_length=100, blank=True, default="")
     amount = models.PositiveIntegerField()
@@ -96,7 +94,7 @@ class SimulatedCharge(models.Model):
 class SimulatedRefund(models.Model):
     refund_id = models.CharField(max_length=64, unique=True)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
-    charge = models.ForeignKey(SimulatedCharge, on_delete=models.PROTECT, related_name="refunds", db_constraint=False)
+    charge = models.ForeignKey(SimulatedCharge, on_delete=models.PROTECT, related_name="refunds")
     idempotency_key = models.CharField(max_length=200)
     reference = models.CharField(max_length=100, blank=True, default="")
     amount = models.PositiveIntegerField()

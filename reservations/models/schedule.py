@@ -30,9 +30,7 @@ class Shift(models.Model):
 
     public_id = models.CharField(max_length=40, unique=True, default=new_shift_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="shifts")
-    floor_plan = models.ForeignKey(
-        "reservations.FloorPlan", on_delete=models.PROTECT, related_name="shifts", db_constraint=False
-    )
+    floor_plan = models.ForeignKey("reservations.FloorPlan", on_delete=models.PROTECT, related_name="shifts")
     name = models.JSONField(help_text='A string, or a map by language code: {"fr": "Dîner", "en": "Dinner"}')
     days = ArrayField(models.PositiveSmallIntegerField(), default=every_day, help_text="0 = Monday ... 6 = Sunday")
     valid_from = models.DateField(null=True, blank=True)

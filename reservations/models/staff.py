@@ -30,11 +30,7 @@ class StatusChange(models.Model):
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")
     # status_change_last_idx (reservation, -created_at, -id) serves it.
     reservation = models.ForeignKey(
-        "reservations.Reservation",
-        on_delete=models.CASCADE,
-        related_name="status_changes",
-        db_index=False,
-        db_constraint=False,
+        "reservations.Reservation", on_delete=models.CASCADE, related_name="status_changes", db_index=False
     )
     event = models.ForeignKey(
         "reservations.ReservationEvent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -142,3 +142,4 @@ def load_occupancy(
     with connection.cursor() as cursor:
         cursor.execute(sql, params)  # one round trip, two statements
         return occupancy_from(cursor)
+
