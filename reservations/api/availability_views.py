@@ -50,7 +50,6 @@ class DayAvailabilityViewSet(ApiViewSet):
         query, restaurant = self.read_query(), self.restaurant
         date, party_size = query["service_date"], query["party_size"]
         locale = availability.resolve_locale(restaurant, query.get("locale"))
-        exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         now = timezone.now()
         question = (
             "day",
@@ -63,11 +62,15 @@ class DayAvailabilityViewSet(ApiViewSet):
             locale,
         )
         # Versions, the last lapse and, when the answer will likely be built, the occupancy: one round trip.
-        lapse, occupancy = availability.read_state(restaurant, now, span=_span(request, question, date, date, exclude))
+        # `excluding` is resolved after the section (an unknown section is the error reported first), which
+        # needs the fresh policy: an answer excluding a booking or hold reads its occupancy after the state.
+        span = _span(request, question, date, date, None) if query.get("excluding") is None else None
+        lapse, occupancy = availability.read_state(restaurant, now, span=span)
         policy = policy_for(restaurant)
         group_id = availability.resolve_section_group(policy, query.get("section_id"))
         # The filter applied: a member of a group resolves to the whole group, named by its leader.
         section_id = policy.sections[group_id].public_id if group_id is not None else None
+        exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         state = availability.answer_state(restaurant, policy, date, date, now, lapse)
         etag = etag_of(*state, "day", request.api_version, date, party_size, group_id, query.get("excluding"), locale)
 

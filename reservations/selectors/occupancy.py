@@ -142,4 +142,3 @@ def load_occupancy(
     with connection.cursor() as cursor:
         cursor.execute(sql, params)  # one round trip, two statements
         return occupancy_from(cursor)
-

@@ -176,6 +176,11 @@ def test_unknown_section_is_400(api, floor):
     assert_error(get(api, section_id=stranger.a.public_id), 400, "bad_request", param="section_id")
 
 
+def test_an_unknown_section_is_reported_before_an_unknown_excluding(api, floor):
+    response = get(api, section_id="sec_nope", excluding="resv_unknown")
+    assert_error(response, 400, "bad_request", param="section_id")
+
+
 # excluding
 
 
