@@ -93,6 +93,11 @@ def paginate(queryset, query, ordering: Ordering, *, prefix: str, expanded: bool
         rows = fetch(queryset, order_by, limit + 1)
     else:
         rows = list(queryset.order_by(*order_by)[: limit + 1])
+    return cut(rows, limit, reverse=reverse)
+
+
+def cut(rows: list, limit: int, *, reverse: bool = False) -> Page:
+    """The page of `rows`, read `limit + 1` at most: the extra one only says there are more."""
     has_more = len(rows) > limit
     rows = rows[:limit]
     if reverse:

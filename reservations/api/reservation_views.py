@@ -9,15 +9,16 @@ from rest_framework.response import Response
 from config.api.errors import BadRequest, NotFound
 from config.api.idempotency import run_idempotently
 from config.api.inputs import looks_like_id
-from config.api.pagination import Ordering, list_envelope, paginate
+from config.api.pagination import Ordering, Page, cut, list_envelope, paginate, parse_limit
 from config.api.schema import error, idempotency_key, ok, path_id
 from config.api.scopes import OVERRIDE, OVERRIDE_FIELDS, WRITE
 from config.api.views import ApiViewSet
+from reservations.api import list_pages
 from reservations.api.filters import ReservationFilter
 from reservations.api.inputs import UNCHANGEABLE, ReservationCreateInput, ReservationModifyInput
 from reservations.models import Reservation, ReservationEvent
 from reservations.selectors import reservations as selectors
-from reservations.selectors.page_rows import page_rows
+from reservations.selectors.page_rows import page_rows, rows_of
 from reservations.services.cancel import cancel_reservation
 from reservations.services.create import create_reservation
 from reservations.services.modify import modify_reservation
@@ -90,20 +91,31 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         responses={200: ok(ReservationListShape, "A page of reservations."), 400: error(LIST_BAD_REQUEST)},
     )
     def list(self, request) -> Response:
-        queryset = self.filter_queryset(selectors.served(self.restaurant, self.expand, tables=False))
-        ordering = BY_UPDATE if request.query_params.get("updated_since") else BY_DATE
-        # Plain rows unless the page carries its events (prefetched onto model instances).
-        fetch = None if "events" in self.expand else partial(page_rows, restaurant=self.restaurant)
-        page = paginate(
-            queryset, request.query_params, ordering, prefix=self.cursor_prefix, expanded=bool(self.expand), fetch=fetch
-        )
-        if fetch is None:
+        if "events" in self.expand:  # model instances, the events prefetched onto them
+            page = self.page(request)
             tables = selectors.tables_by_reservation(self.restaurant, [r.pk for r in page.items])
-        else:  # the rows came with their table ids
+        else:  # plain rows, with their table ids
+            page = self.row_page(request)
             tables = {r.pk: selectors.known_tables(self.restaurant, r.table_ids) for r in page.items}
         viewer = self.viewer()
         rows = [ReservationShape.render(r, viewer, tables.get(r.pk, [])) for r in page.items]
         return Response(list_envelope(rows, page.has_more))
+
+    def page(self, request, fetch=None) -> Page:
+        queryset = self.filter_queryset(selectors.served(self.restaurant, self.expand, tables=False))
+        ordering = BY_UPDATE if request.query_params.get("updated_since") else BY_DATE
+        query, expanded = request.query_params, bool(self.expand)
+        return paginate(queryset, query, ordering, prefix=self.cursor_prefix, expanded=expanded, fetch=fetch)
+
+    def row_page(self, request) -> Page:
+        """The page as plain rows; a request asked before runs the statement it ran (list_pages)."""
+        key = list_pages.key_of(self.restaurant, request.query_params)
+        statement = list_pages.MISSING if key is None else list_pages.get(key)
+        if statement is list_pages.MISSING:
+            remember = None if key is None else partial(list_pages.put, key)
+            return self.page(request, fetch=partial(page_rows, restaurant=self.restaurant, remember=remember))
+        limit = parse_limit(request.query_params, bool(self.expand))
+        return cut(rows_of(statement, restaurant=self.restaurant), limit)
 
     @extend_schema(
         tags=["Reservations"],

@@ -7,13 +7,14 @@ ordered and limited queryset is compiled down to its ids (the filters stay the O
 statement reads, for those ids and in the same order, the columns the shapes render, and each
 booking's table ids (the tables themselves come from `known_tables`' per-process copy, keyed by the
 restaurant's version counters, read in the same round trip). The statement is prepared once its
-text repeats (config.rows.page_sql): planning it cost more than running it.
+text repeats (config.rows.statement_text): planning it cost more than running it. A repeated
+list request reuses its statement (reservations.api.list_pages).
 """
 
 import orjson
 from django.db import connection
 
-from config.rows import Row, columns, page_sql
+from config.rows import Row, columns, page_text, statement_text
 from guests.models import Guest
 from reservations.models import Company, Reservation
 from reservations.selectors.engine_policy import VERSIONS
@@ -93,16 +94,30 @@ _FROM = (
 )
 
 
-def page_rows(queryset, order_by: list[str], count: int, *, restaurant) -> list[Row]:
+def page_statement(queryset, order_by: list[str], count: int) -> tuple[str, list] | None:
+    """The read of the first `count` bookings of `queryset` (of Reservation) ordered by `order_by`,
+    as (text, parameters), None when a filter can match nothing: what `rows_of` runs."""
+    return page_text(queryset, order_by, count, select=_SELECT, joins=_FROM, alias="r")
+
+
+def page_rows(queryset, order_by: list[str], count: int, *, restaurant, remember=None) -> list[Row]:
     """The first `count` bookings of `queryset` (of Reservation, of `restaurant`) ordered by
     `order_by`, as rows with `guest` and `company` rows of their own and their `table_ids`;
-    `restaurant`'s version counters are read in the same round trip."""
-    page = page_sql(queryset, order_by, count, select=_SELECT, joins=_FROM, alias="r")
-    if page is None:  # a filter that can match nothing
+    `restaurant`'s version counters are read in the same round trip. `remember(statement)` is
+    handed the page's statement (`page_statement`) before it runs."""
+    statement = page_statement(queryset, order_by, count)
+    if remember is not None:
+        remember(statement)
+    return rows_of(statement, restaurant=restaurant)
+
+
+def rows_of(statement: tuple[str, list] | None, *, restaurant) -> list[Row]:
+    """The rows `page_statement`'s statement reads (none for None)."""
+    if statement is None:  # a filter that can match nothing
         return []
-    sql, params = page
+    sql, params = statement
     with connection.cursor() as cursor:
-        cursor.execute(f"{VERSIONS.sql()}; {sql}", [restaurant.pk, *params])
+        cursor.execute(f"{VERSIONS.sql()}; {statement_text(sql)}", [restaurant.pk, *params])
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()
         found = cursor.fetchall()

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from config.postgresql import prepared
 from reservations.models import Reservation
-from tests.factories import GuestFactory, ReservationFactory
+from tests.factories import GuestFactory, ReservationFactory, RestaurantFactory
 from tests.reservations.conftest import NOW
 from tests.reservations.helpers import (
     assert_error,
@@ -249,3 +249,58 @@ def test_a_repeated_list_runs_its_page_query_prepared_and_answers_the_same(api, 
     assert answers[0] == answers[1] == answers[2] and len(answers[0]["data"]) == 2
     assert "EXECUTE dynamic_" not in statements[0]  # a text seen once is sent as text
     assert "EXECUTE dynamic_" in statements[2]
+
+
+@pytest.fixture
+def compiled(monkeypatch):
+    """How many times a list request built its queryset (compiled its statement): the statements
+    kept per process start empty."""
+    from reservations.api import list_pages
+    from reservations.selectors import reservations as selectors
+
+    list_pages.clear()
+    calls = []
+    real = selectors.served
+
+    def served(*args, **kwargs):
+        calls.append(args[0].pk)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(selectors, "served", served)
+    yield calls
+    list_pages.clear()
+
+
+def test_a_repeated_list_runs_the_statement_it_ran_and_reads_afresh(api, bistro, compiled):
+    first = book(api, start_time="19:00")
+    path = "/v1/reservations?status=confirmed&expand=guest&limit=1"
+    assert ids(api.get(path)) == [first["id"]]
+    later = book(api, service_date="2026-12-06", start_time="20:00")  # now first in the order
+    response = api.get(path)
+    assert ids(response) == [later["id"]] and response.json()["has_more"] is True
+    assert len(compiled) == 1  # the second request ran the first one's statement
+
+
+def test_a_kept_statement_is_its_restaurants_own(api, bistro, compiled, make_client):
+    mine = book(api)
+    other = RestaurantFactory()
+    theirs = ReservationFactory(restaurant=other, status="confirmed")
+    path = "/v1/reservations?limit=5"
+    assert ids(api.get(path)) == [mine["id"]]
+    assert ids(make_client(other).get(path)) == [theirs.public_id]
+    assert ids(api.get(path)) == [mine["id"]]
+    assert compiled == [bistro.restaurant.pk, other.pk]
+
+
+def test_lists_that_read_the_database_on_the_way_are_compiled_each_time(api, bistro, compiled):
+    made = book(api)
+    guest = Reservation.objects.get(public_id=made["id"]).guest.public_id
+    for _ in range(2):
+        assert ids(api.get("/v1/reservations", {"guest_id": guest})) == [made["id"]]
+        assert ids(api.get("/v1/reservations", {"starting_after": made["id"]})) == []
+    assert len(compiled) == 4
+
+
+def test_a_refused_filter_is_refused_every_time(api, bistro, compiled):
+    for _ in range(2):
+        assert_error(api.get("/v1/reservations", {"status": "late"}), 400, "bad_request", param="status")
