@@ -92,7 +92,7 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
     )
     def list(self, request) -> Response:
         if "events" in self.expand:  # model instances, the events prefetched onto them
-            page = self.page(request)
+            page = self.queryset_page(request)
             tables = selectors.tables_by_reservation(self.restaurant, [r.pk for r in page.items])
         else:  # plain rows, with their table ids
             page = self.row_page(request)
@@ -101,7 +101,7 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         rows = [ReservationShape.render(r, viewer, tables.get(r.pk, [])) for r in page.items]
         return Response(list_envelope(rows, page.has_more))
 
-    def page(self, request, fetch=None) -> Page:
+    def queryset_page(self, request, fetch=None) -> Page:
         queryset = self.filter_queryset(selectors.served(self.restaurant, self.expand, tables=False))
         ordering = BY_UPDATE if request.query_params.get("updated_since") else BY_DATE
         query, expanded = request.query_params, bool(self.expand)
@@ -113,7 +113,7 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         statement = list_pages.MISSING if key is None else list_pages.get(key)
         if statement is list_pages.MISSING:
             remember = None if key is None else partial(list_pages.put, key)
-            return self.page(request, fetch=partial(page_rows, restaurant=self.restaurant, remember=remember))
+            return self.queryset_page(request, fetch=partial(page_rows, restaurant=self.restaurant, remember=remember))
         limit = parse_limit(request.query_params, bool(self.expand))
         return cut(rows_of(statement, restaurant=self.restaurant), limit)
 
