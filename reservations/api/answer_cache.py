@@ -17,10 +17,10 @@ first out); a body is never mutated after it is built (`redact` copies).
 """
 
 import datetime as dt
-import threading
-from collections import OrderedDict
 
 from django.conf import settings
+
+from config.lru import Lru
 
 
 def size() -> int:
@@ -29,10 +29,9 @@ def size() -> int:
     return settings.AVAILABILITY_ANSWER_CACHE_SIZE
 
 
-_bodies: OrderedDict[tuple, object] = OrderedDict()
+_bodies = Lru(size)
 # A question (an answer's parameters without the state) -> the key its body was last kept under.
-_last_keys: OrderedDict[tuple, tuple] = OrderedDict()
-_lock = threading.Lock()
+_last_keys = Lru(lambda: 4 * size())
 
 
 def cacheable(state: tuple, now: dt.datetime) -> bool:
@@ -43,23 +42,17 @@ def cacheable(state: tuple, now: dt.datetime) -> bool:
 
 def body(key: tuple, build):
     """The body stored under `key`, else `build()`, stored."""
-    with _lock:
-        found = _bodies.get(key)
-        if found is not None:
-            _bodies.move_to_end(key)
-            return found
+    found = _bodies.get(key)
+    if found is not None:
+        return found
     made = build()
-    with _lock:
-        _bodies[key] = made
-        while len(_bodies) > size():
-            _bodies.popitem(last=False)
+    _bodies.put(key, made)
     return made
 
 
 def clear() -> None:
-    with _lock:
-        _bodies.clear()
-        _last_keys.clear()
+    _bodies.clear()
+    _last_keys.clear()
 
 
 def expects_build(question: tuple) -> bool:
@@ -69,12 +62,11 @@ def expects_build(question: tuple) -> bool:
     body served after all wastes that read; one built after all costs the round trip saved)."""
     if size() == 0:
         return True
-    with _lock:
-        key = _last_keys.get(question)
-        return key is None or key not in _bodies
+    key = _last_keys.peek(question)
+    return key is None or key not in _bodies
 
 
-def through(etag: str, policy_version: int, state: tuple, now: dt.datetime, build, question: tuple = ()):
+def through(etag: str, policy_version: int, state: tuple, now: dt.datetime, build, question: tuple):
     """`build` going through the cache, when its answer may be kept (under `question`'s name too,
     for `expects_build`)."""
     if not cacheable(state, now) or size() == 0:
@@ -82,11 +74,7 @@ def through(etag: str, policy_version: int, state: tuple, now: dt.datetime, buil
     key = (etag, policy_version)
 
     def kept():
-        with _lock:
-            _last_keys[question] = key
-            _last_keys.move_to_end(question)
-            while len(_last_keys) > 4 * size():
-                _last_keys.popitem(last=False)
+        _last_keys.put(question, key)
         return body(key, build)
 
     return kept

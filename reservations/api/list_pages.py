@@ -10,16 +10,13 @@ reads the bookings afresh. A request whose filters are refused never reaches the
 only valid ones are kept. Bounded (least recently used first out).
 """
 
-import threading
-from collections import OrderedDict
+from config.lru import MISSING, Lru
 
 SIZE = 256
 # Query parameters whose statement depends on what the database holds.
 READS_THE_DATABASE = frozenset({"guest_id", "starting_after", "ending_before"})
-MISSING = object()
 
-_statements: OrderedDict[tuple, object] = OrderedDict()
-_lock = threading.Lock()
+_statements = Lru(SIZE)
 
 
 def key_of(restaurant, query) -> tuple | None:
@@ -32,20 +29,8 @@ def key_of(restaurant, query) -> tuple | None:
 def get(key: tuple):
     """The statement kept under `key` ((text, parameters), or None for a page no booking can
     match), else MISSING."""
-    with _lock:
-        found = _statements.get(key, MISSING)
-        if found is not MISSING:
-            _statements.move_to_end(key)
-        return found
+    return _statements.get(key, MISSING)
 
 
-def put(key: tuple, statement) -> None:
-    with _lock:
-        _statements[key] = statement
-        while len(_statements) > SIZE:
-            _statements.popitem(last=False)
-
-
-def clear() -> None:
-    with _lock:
-        _statements.clear()
+put = _statements.put
+clear = _statements.clear

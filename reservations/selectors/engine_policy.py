@@ -6,14 +6,13 @@ derived cache, never a source of truth. Occupancy is always read fresh.
 """
 
 import datetime as dt
-from collections import OrderedDict
-from threading import Lock
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db import connection
 from django.db.models import F, JSONField, Q, Value
 
 from config.formats import zone
+from config.lru import Lru
 from config.postgresql.prepared import Statement
 from reservations.engine.clock import ServiceClock
 from reservations.engine.policy import (
@@ -29,9 +28,8 @@ from reservations.engine.policy import (
 )
 from reservations.models import Block, Closure, Combination, DayNote, Restaurant, Section, Shift
 
-_POLICY_CACHE: OrderedDict[int, tuple[int, Policy]] = OrderedDict()
-_POLICY_CACHE_SIZE = 256
-_lock = Lock()
+# restaurant pk -> (policy_version, Policy)
+_POLICY_CACHE = Lru(256)
 
 
 VERSION_FIELDS = ("policy_version", "availability_version")
@@ -54,23 +52,17 @@ def fresh_versions(restaurant) -> None:
 
 def cached_policy(restaurant_pk: int) -> tuple[int, Policy] | None:
     """(policy_version, policy) this process holds for the restaurant, whatever the version now."""
-    with _lock:
-        return _POLICY_CACHE.get(restaurant_pk)
+    return _POLICY_CACHE.peek(restaurant_pk)
 
 
 def policy_for(restaurant) -> Policy:
     """The restaurant's policy as engine data, rebuilt only when its policy_version moved."""
     fresh_versions(restaurant)
-    with _lock:
-        cached = _POLICY_CACHE.get(restaurant.pk)
-        if cached is not None and cached[0] == restaurant.policy_version:
-            _POLICY_CACHE.move_to_end(restaurant.pk)
-            return cached[1]
+    cached = _POLICY_CACHE.get(restaurant.pk)  # a stale one is replaced below
+    if cached is not None and cached[0] == restaurant.policy_version:
+        return cached[1]
     policy = load_policy(restaurant)
-    with _lock:
-        _POLICY_CACHE[restaurant.pk] = (restaurant.policy_version, policy)
-        while len(_POLICY_CACHE) > _POLICY_CACHE_SIZE:
-            _POLICY_CACHE.popitem(last=False)
+    _POLICY_CACHE.put(restaurant.pk, (restaurant.policy_version, policy))
     return policy
 
 

@@ -1,0 +1,33 @@
+"""config.lru.Lru: the bounded per-process map the hot paths keep."""
+
+from config.lru import MISSING, Lru
+
+
+def test_the_least_recently_used_goes_first():
+    lru = Lru(2)
+    lru.put("a", 1)
+    lru.put("b", 2)
+    assert lru.get("a") == 1  # used: "b" is now the oldest
+    lru.put("c", 3)
+    assert ("a" in lru, "b" in lru, "c" in lru) == (True, False, True)
+
+
+def test_peek_and_in_do_not_count_as_use():
+    lru = Lru(2)
+    lru.put("a", 1)
+    lru.put("b", 2)
+    assert lru.peek("a") == 1 and "a" in lru
+    lru.put("c", 3)
+    assert lru.peek("a") is None and len(lru) == 2
+
+
+def test_a_size_read_at_each_insertion():
+    size = [3]
+    lru = Lru(lambda: size[0])
+    for n in range(3):
+        lru.put(n, n)
+    size[0] = 1
+    lru.put("x", None)  # a stored None is a value, not an absence
+    assert len(lru) == 1 and lru.get("x", MISSING) is None and lru.get(0, MISSING) is MISSING
+    lru.clear()
+    assert len(lru) == 0
