@@ -23,18 +23,22 @@ def ids(response) -> list[str]:
     return [e["id"] for e in body["data"]]
 
 
-def test_every_field_and_no_private_note(api, restaurant):
-    entry = WaitlistEntryFactory(
+def overnight_entry(restaurant, **fields):
+    """An entry of a service running past midnight, waiting for a table from 23:30 to 00:30."""
+    return WaitlistEntryFactory(
         restaurant=restaurant,
-        notes="Near the window please",
-        private_note="Regular, offer the terrace",
         shift_name="Dîner",
         shift_start_time=dt.time(19, 0),
         shift_end_time=dt.time(1, 0),
         window_start=dt.time(23, 30),
         window_end=dt.time(0, 30),
         window_end_day_offset=1,
+        **fields,
     )
+
+
+def test_every_field_and_no_private_note(api, restaurant):
+    entry = overnight_entry(restaurant, notes="Near the window please", private_note="Regular, offer the terrace")
     body = api.get(f"/v1/waitlist-entries/{entry.public_id}").json()
     assert set(body) == FIELDS
     assert body["object"] == "waitlist_entry" and body["status"] == "active" and body["joined_via"] == "widget"
@@ -49,16 +53,7 @@ def test_every_field_and_no_private_note(api, restaurant):
 def test_the_list_renders_each_entry_as_its_own_page_does(api, restaurant, reader):
     """The list reads plain rows (waitlist.selectors.entry_rows), the page a model instance: the
     same fields and values, with a booking or without, for either reader, expanded or not."""
-    WaitlistEntryFactory(
-        restaurant=restaurant,
-        notes="Near the window",
-        shift_name="Dîner",
-        shift_start_time=dt.time(19, 0),
-        shift_end_time=dt.time(1, 0),
-        window_start=dt.time(23, 30),
-        window_end=dt.time(0, 30),
-        window_end_day_offset=1,
-    )
+    overnight_entry(restaurant, notes="Near the window")
     WaitlistEntryFactory(
         restaurant=restaurant, status="promoted", reservation=ReservationFactory(restaurant=restaurant)
     )
