@@ -51,16 +51,12 @@ class DayAvailabilityViewSet(ApiViewSet):
         date, party_size = query["service_date"], query["party_size"]
         locale = availability.resolve_locale(restaurant, query.get("locale"))
         now = timezone.now()
-        question = (
-            "day",
-            restaurant.pk,
-            request.api_version,
-            date,
-            party_size,
-            query.get("section_id"),
-            query.get("excluding"),
-            locale,
-        )
+
+        def asked(section) -> tuple:  # what the ETag names besides the state
+            return ("day", request.api_version, date, party_size, section, query.get("excluding"), locale)
+
+        # The question before the state is read: the section as asked (its group needs the policy).
+        question = (restaurant.pk, *asked(query.get("section_id")))
         # Versions, the last lapse and, when the answer will likely be built, the occupancy: one round trip.
         # `excluding` is resolved after the section (an unknown section is the error reported first), which
         # needs the fresh policy: an answer excluding a booking or hold reads its occupancy after the state.
@@ -72,7 +68,7 @@ class DayAvailabilityViewSet(ApiViewSet):
         section_id = policy.sections[group_id].public_id if group_id is not None else None
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         state = availability.answer_state(restaurant, policy, date, date, now, lapse)
-        etag = etag_of(*state, "day", request.api_version, date, party_size, group_id, query.get("excluding"), locale)
+        etag = etag_of(*state, *asked(group_id))
 
         def build():
             result = availability.day(
@@ -119,12 +115,13 @@ class MonthAvailabilityViewSet(ApiViewSet):
         locale = availability.resolve_locale(restaurant, query.get("locale"))
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
         now = timezone.now()
-        question = ("month", restaurant.pk, request.api_version, month, query.get("excluding"), locale)
+        asked = ("month", request.api_version, month, query.get("excluding"), locale)  # besides the state
+        question = (restaurant.pk, *asked)
         # Versions, the last lapse and, when the answer will likely be built, the occupancy: one round trip.
         lapse, occupancy = availability.read_state(restaurant, now, span=_span(request, question, first, last, exclude))
         policy = policy_for(restaurant)
         state = availability.answer_state(restaurant, policy, first, last, now, lapse)
-        etag = etag_of(*state, "month", request.api_version, month, query.get("excluding"), locale)
+        etag = etag_of(*state, *asked)
 
         def build():
             days = availability.month(restaurant, first=first, last=last, exclude=exclude, now=now, occupancy=occupancy)
