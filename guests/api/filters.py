@@ -49,7 +49,9 @@ class GuestFilter(StrictFilterSet):
 
     def filter_queryset(self, queryset):
         for name in ("phone", "email", "query"):
-            value = self.form.cleaned_data.get(name)
+            # As sent: the form's cleaning strips surrounding whitespace, control characters such as
+            # a vertical tab among it, and the documented pattern refuses them wherever they stand.
+            value = self.data.get(name)
             if value and any(ord(char) < 32 or 0xD800 <= ord(char) <= 0xDFFF for char in value):
                 raise BadRequest(f"`{name}` contains a control character.", param=name)
         return super().filter_queryset(queryset)

@@ -256,3 +256,10 @@ def test_the_list_reads_a_constant_number_of_queries(api, restaurant):
         assert len(ids(api.get("/v1/guests", {"limit": 100}))) == 33
     assert len(many) == len(few)
     assert Guest.objects.count() == 33
+
+
+@pytest.mark.parametrize("name", ["email", "phone", "query"])
+@pytest.mark.parametrize("value", ["\x0bjo@example.com", "jo@example.com\t", "\x1f"])
+def test_a_search_with_a_control_character_is_400_even_where_whitespace_is_stripped(api, restaurant, name, value):
+    # Found by the fuzzer: `email=%0B...` was cleaned of its leading vertical tab and answered 200.
+    assert_error(api.get("/v1/guests", {name: value}), 400, "bad_request", param=name)
