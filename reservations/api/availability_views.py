@@ -9,7 +9,7 @@ from config.api.schema import IF_NONE_MATCH, error, ok
 from config.api.views import ApiViewSet
 from reservations.api import answer_cache
 from reservations.api.inputs import DayAvailabilityQuery, MonthAvailabilityQuery
-from reservations.selectors import availability
+from reservations.selectors import availability, kept_occupancy
 from reservations.selectors.engine_policy import policy_for
 from reservations.shapes.availability import AvailabilityMonthShape, AvailabilityShape, Text
 
@@ -18,8 +18,11 @@ NOT_FOUND_EXCLUDING = "`not_found` with `param: excluding`: the key could not fe
 
 def _span(request, question: tuple, first, last, exclude) -> tuple | None:
     """The dates whose occupancy to read with the answer's state, when its body will likely be
-    built: not when the client revalidates a tag it holds, nor when the cache likely holds it."""
+    built from an occupancy read afresh: not when the client revalidates a tag it holds, nor when
+    the answer cache likely holds the body or this process the occupancy (kept_occupancy)."""
     if matches_any(request) or not answer_cache.expects_build(question):
+        return None
+    if exclude is None and kept_occupancy.likely(question[0], first, last):
         return None
     return first, last, exclude
 
@@ -79,6 +82,7 @@ class DayAvailabilityViewSet(ApiViewSet):
                 exclude=exclude,
                 now=now,
                 occupancy=occupancy,
+                state=state,
             )
             text = Text(locale, restaurant.primary_language)
             return AvailabilityShape.render(result, policy=policy, section_id=section_id, text=text)
@@ -124,7 +128,9 @@ class MonthAvailabilityViewSet(ApiViewSet):
         etag = etag_of(*state, *asked)
 
         def build():
-            days = availability.month(restaurant, first=first, last=last, exclude=exclude, now=now, occupancy=occupancy)
+            days = availability.month(
+                restaurant, first=first, last=last, exclude=exclude, now=now, occupancy=occupancy, state=state
+            )
             text = Text(locale, restaurant.primary_language)
             return AvailabilityMonthShape.render(month, days, policy=policy, text=text)
 

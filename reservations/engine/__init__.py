@@ -5,7 +5,14 @@ Given a restaurant's policy (`Policy`), the occupancy around a service date
 if not, which rules say no. Availability, hold, create and modify all ask it.
 """
 
-from reservations.engine.availability import DayAvailability, MonthDay, day_availability, month_availability
+from reservations.engine.availability import (
+    DayAvailability,
+    MonthDay,
+    day_availability,
+    day_timeline,
+    month_availability,
+    month_timeline,
+)
 from reservations.engine.evaluate import BookingRequest, Decision, evaluate
 from reservations.engine.occupancy import Busy, Covers, CoversLedger, Occupancy
 from reservations.engine.policy import Policy
@@ -21,6 +28,8 @@ __all__ = [
     "Occupancy",
     "Policy",
     "day_availability",
+    "day_timeline",
     "evaluate",
     "month_availability",
+    "month_timeline",
 ]

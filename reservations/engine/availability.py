@@ -71,6 +71,11 @@ def _shift_availability(day: Day, service: ServiceDay, party_size: int, group_id
     )
 
 
+def day_timeline(policy: Policy, date: dt.date, rows: list[tuple[int, int, int]]) -> TableTimeline:
+    """The tables' busy intervals around a date: `rows` (see day_availability) and the blocks."""
+    return TableTimeline(blocks_around(policy, date), rows=rows)
+
+
 def day_availability(
     policy: Policy,
     date: dt.date,
@@ -79,10 +84,13 @@ def day_availability(
     now: dt.datetime,
     group_id: int | None = None,
     rows: list[tuple[int, int, int]] | None = None,
+    timeline: TableTimeline | None = None,
 ) -> DayAvailability:
     """`rows`: the tables' busy intervals as (table id, start, end) in epoch seconds, read instead
-    of `occupancy.busy` (what the availability loader returns)."""
-    timeline = None if rows is None else TableTimeline(blocks_around(policy, date), rows=rows)
+    of `occupancy.busy` (what the availability loader returns); `timeline`: `day_timeline` of
+    them, built already (kept between requests with what it has worked out)."""
+    if timeline is None and rows is not None:
+        timeline = day_timeline(policy, date, rows)
     day = Day(policy, date, occupancy, now, timeline=timeline)
     result = DayAvailability(
         date=date,
@@ -177,6 +185,22 @@ def _month_day(day: Day, yesterday_seating: bool) -> MonthDay:
     )
 
 
+def month_timeline(
+    policy: Policy,
+    first: dt.date,
+    last: dt.date,
+    busy: list[Busy] | None = None,
+    rows: list[tuple[int, int, int]] | None = None,
+) -> TableTimeline:
+    """One timeline for the dates first..last (see month_availability), the blocks of every date
+    that can reach them included."""
+    blocks = list(busy or ())
+    for offset in range((last - first).days + 3):
+        for block in policy.blocks_on(first + dt.timedelta(days=offset - 1)):
+            blocks.extend(block_busy(policy, block))
+    return TableTimeline(blocks, rows=rows or ())
+
+
 def month_availability(
     policy: Policy,
     first: dt.date,
@@ -186,24 +210,21 @@ def month_availability(
     ledger: CoversLedger,
     busy: list[Busy] | None = None,
     rows: list[tuple[int, int, int]] | None = None,
+    timeline: TableTimeline | None = None,
 ) -> list[MonthDay]:
     """One MonthDay per date from `first` to `last` (inclusive).
 
     `busy`, or `rows` as (table id, start, end) in epoch seconds: every busy interval of the month
     at once (what the dates' occupancies hold, in one list); then one timeline serves every date,
     blocks included, and `occupancy_by_date` is not read. The answer is the same: a timeline
-    answers exact overlaps, whatever else it holds.
+    answers exact overlaps, whatever else it holds. `timeline`: `month_timeline` of them, built
+    already (kept between requests with what it has worked out).
     """
     days: list[MonthDay] = []
     empty = Occupancy()
     yesterday_seating = None
-    timeline = None
-    if busy is not None or rows is not None:
-        blocks = list(busy or ())
-        for offset in range((last - first).days + 3):
-            for block in policy.blocks_on(first + dt.timedelta(days=offset - 1)):
-                blocks.extend(block_busy(policy, block))
-        timeline = TableTimeline(blocks, rows=rows or ())
+    if timeline is None and (busy is not None or rows is not None):
+        timeline = month_timeline(policy, first, last, busy=busy, rows=rows)
     date = first
     today = now.astimezone(policy.timezone).date()
     while date <= last:

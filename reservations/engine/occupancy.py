@@ -6,6 +6,7 @@ Plain data loaded by `reservations.engine_loader`; the engine only reads it.
 import datetime as dt
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import sub
 from typing import NamedTuple
@@ -76,6 +77,8 @@ class TableTimeline:
             by_table[table].append((table, start, end if isinstance(end, int) else epoch(end)))
         self._rows = by_table
         self._tables: dict[int, tuple[list[tuple[int, int, int]], list[int], int]] = {}
+        # (slot starts, duration, service end) -> busy_of's function; see busy_of.
+        self._busy: dict[tuple, Callable[[tuple[int, ...]], int]] = {}
 
     def _table(self, table_id: int) -> tuple[list[tuple[int, int, int]], list[int], int]:
         """A table's intervals sorted by start, their starts, and the longest (so a query about
@@ -140,6 +143,38 @@ class TableTimeline:
             return mask
 
         return blocked
+
+    def busy_of(self, slot_starts: tuple[int, ...], duration: int | None, service_end: int):
+        """`tables -> slots where one of them is taken` for one service's seatings (the arguments of
+        `blocked_finder`), every answer kept with this timeline, per table and per set of tables: a
+        month asks the same tables for many party sizes and groups, and a timeline kept between
+        requests (selectors.kept_occupancy) answers the next question from what the last one found.
+
+        A timeline is read, never changed, once built, so what is kept stays true; two threads
+        filling the same entry compute the same value.
+        """
+        key = (slot_starts, duration, service_end)
+        found = self._busy.get(key)
+        if found is not None:
+            return found
+        blocked = self.blocked_finder(slot_starts, duration, service_end)
+        per_table: dict[int, int] = {}
+        known: dict[tuple[int, ...], int] = {}
+
+        def busy_of(table_ids: tuple[int, ...]) -> int:
+            busy = known.get(table_ids)
+            if busy is None:
+                busy = 0
+                for table_id in table_ids:
+                    mask = per_table.get(table_id)
+                    if mask is None:
+                        mask = per_table[table_id] = blocked(table_id)
+                    busy |= mask
+                known[table_ids] = busy
+            return busy
+
+        self._busy[key] = busy_of
+        return busy_of
 
 
 class CoversLedger:

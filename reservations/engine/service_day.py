@@ -148,31 +148,14 @@ class ServiceDay:
         return self.busy_of(seating_minutes)((table_id,))
 
     def busy_of(self, seating_minutes: int | None) -> Callable[[tuple[int, ...]], int]:
-        """`tables -> slots where one of them is taken` for seatings of this length, every
-        answer kept (per table and per candidate): the month asks the same tables for many
-        party sizes and groups, and this is its innermost loop."""
+        """`tables -> slots where one of them is taken` for seatings of this length, every answer
+        kept (TableTimeline.busy_of): the month asks the same tables for many party sizes and
+        groups, and this is its innermost loop."""
         found = self._busy_of.get(seating_minutes)
-        if found is not None:
-            return found
-        duration = None if seating_minutes is None else seating_minutes * 60
-        blocked = self.timeline.blocked_finder(self.slot_starts, duration, self.service_end)
-        per_table: dict[int, int] = {}
-        known: dict[tuple[int, ...], int] = {}
-
-        def busy_of(table_ids: tuple[int, ...]) -> int:
-            busy = known.get(table_ids)
-            if busy is None:
-                busy = 0
-                for table_id in table_ids:
-                    mask = per_table.get(table_id)
-                    if mask is None:
-                        mask = per_table[table_id] = blocked(table_id)
-                    busy |= mask
-                known[table_ids] = busy
-            return busy
-
-        self._busy_of[seating_minutes] = busy_of
-        return busy_of
+        if found is None:
+            duration = None if seating_minutes is None else seating_minutes * 60
+            found = self._busy_of[seating_minutes] = self.timeline.busy_of(self.slot_starts, duration, self.service_end)
+        return found
 
     def table_mask(self, party_size: int, group_id: int | None = None) -> int:
         """Slots where at least one candidate has all its tables free."""

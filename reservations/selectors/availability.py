@@ -2,6 +2,7 @@
 
 import calendar
 import datetime as dt
+from functools import partial
 
 from django.db import connection
 from django.db.models import Max
@@ -11,6 +12,7 @@ from config.exceptions import InvalidInput, NotFound
 from config.postgresql.prepared import Statement
 from holds.models import Hold
 from reservations import engine
+from reservations.selectors import kept_occupancy
 from reservations.selectors.engine_policy import (
     VERSIONS,
     cached_policy,
@@ -129,26 +131,43 @@ def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.date
     return (restaurant.public_id, restaurant.availability_version, today, minute, lapse)
 
 
-def day(restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None, occupancy=None):
-    """`occupancy`: the date's, read already (`read_state`'s), with `exclude` and `now`."""
+def occupancy_of(restaurant, first: dt.date, last: dt.date, now: dt.datetime, exclude, state=None, occupancy=None):
+    """The occupancy of dates first..last as a kept_occupancy.Kept: kept between answers when
+    `state` (answer_state's, the versions on `restaurant` read with it) is given and nothing is
+    excluded. `occupancy`: read already, with the state."""
+    load = partial(load_occupancy, restaurant, first, last, now, exclude)
+    if state is None or exclude is not None:
+        return kept_occupancy.Kept(occupancy if occupancy is not None else load())
+    _, _, today, _, lapse = state
+    return kept_occupancy.kept(kept_occupancy.key(restaurant, first, last, today, lapse), occupancy, load)
+
+
+def day(
+    restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None, occupancy=None, state=None
+):
+    """`occupancy`: the date's, read already (`read_state`'s), with `exclude` and `now`; `state`:
+    the answer's (see occupancy_of)."""
     now = now or timezone.now()
     policy = policy_for(restaurant)
-    if occupancy is None:
-        occupancy = load_occupancy(restaurant, date, date, now, exclude)
-    covers_only = engine.Occupancy(covers=occupancy.covers)
-    return engine.day_availability(policy, date, party_size, covers_only, now, group_id, occupancy.rows)
+    kept = occupancy_of(restaurant, date, date, now, exclude, state, occupancy)
+    covers_only = engine.Occupancy(covers=kept.occupancy.covers)
+    timeline = kept.timeline(lambda rows: engine.day_timeline(policy, date, rows))
+    return engine.day_availability(policy, date, party_size, covers_only, now, group_id, timeline=timeline)
 
 
 def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
     return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
 
 
-def month(restaurant, *, first: dt.date, last: dt.date, exclude, now=None, occupancy=None) -> list[engine.MonthDay]:
-    """`occupancy`: the dates', read already (`read_state`'s), with `exclude` and `now`."""
+def month(
+    restaurant, *, first: dt.date, last: dt.date, exclude, now=None, occupancy=None, state=None
+) -> list[engine.MonthDay]:
+    """`occupancy`: the dates', read already (`read_state`'s), with `exclude` and `now`; `state`:
+    the answer's (see occupancy_of)."""
     now = now or timezone.now()
     policy = policy_for(restaurant)
-    if occupancy is None:
-        occupancy = load_occupancy(restaurant, first, last, now, exclude)
+    kept = occupancy_of(restaurant, first, last, now, exclude, state, occupancy)
     # One timeline for the whole month (no bucketing by date): see engine.month_availability.
-    ledger = engine.CoversLedger(occupancy.covers)
-    return engine.month_availability(policy, first, last, {}, now, ledger, rows=occupancy.rows)
+    ledger = engine.CoversLedger(kept.occupancy.covers)
+    timeline = kept.timeline(lambda rows: engine.month_timeline(policy, first, last, rows=rows))
+    return engine.month_availability(policy, first, last, {}, now, ledger, timeline=timeline)

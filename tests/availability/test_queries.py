@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from reservations.api import answer_cache
 from reservations.models import Shift
+from reservations.selectors import kept_occupancy
 from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import DATE, NOW, Floor, book, hold
 from tests.factories import TableFactory
@@ -40,8 +41,14 @@ def fill(floor, count: int, *, dates=(DATE,)):
     bump_availability_version(restaurant.pk, policy_changed=False)
 
 
+def forget_answers() -> None:
+    """What this process keeps between answers (bodies and occupancies): the next one is worked out."""
+    answer_cache.clear()
+    kept_occupancy.clear()
+
+
 def count_queries(api, path, query) -> int:
-    answer_cache.clear()  # the queries of an answer worked out, not of one kept from the request before
+    forget_answers()  # the queries of an answer worked out, not of one kept from the request before
     with CaptureQueriesContext(connection) as captured:
         response = api.get(path, query)
     assert response.status_code == 200, response.content
@@ -140,7 +147,7 @@ def test_an_answer_worked_out_is_one_round_trip(api, floor, endpoint):
     with time_machine.travel(NOW, tick=False):
         fill(floor, 10)
         api.get(path, query)  # the policy is held from here on
-        answer_cache.clear()
+        forget_answers()
         with CaptureQueriesContext(connection) as captured:
             assert api.get(path, query).status_code == 200
     answer = [q["sql"] for q in captured.captured_queries if "api_key_lookup" not in q["sql"]]
@@ -165,7 +172,7 @@ def test_the_occupancy_read_under_a_stale_policy_is_read_again(api, floor):
     path, query = DAY
     with time_machine.travel(NOW, tick=False):
         before = api.get(path, query).json()
-        answer_cache.clear()  # a question this process has not answered: its occupancy goes with the state
+        forget_answers()  # a question this process has not answered: its occupancy goes with the state
         # As another process would: no signal here, the policy this process holds goes stale.
         Shift.objects.filter(pk=floor.shift.pk).update(last_seating=dt.time(21, 0))
         bump_availability_version(floor.restaurant.pk)

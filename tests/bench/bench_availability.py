@@ -53,8 +53,12 @@ PARTY = 4
 PUBLIC_ID = re.compile(r"^[a-z]{2,5}_[A-Za-z0-9]{16,}$")
 
 
-# Servers measuring the engine itself: the per-process answer cache off.
-ENGINE_ONLY = {"AVAILABILITY_ANSWER_CACHE_SIZE": "0"}
+# Servers measuring the engine itself, every answer worked out from an occupancy read afresh
+# (what the first question after a write costs): the per-process answer cache and kept occupancies
+# off. And servers answering another question in the same state (another party size, section,
+# locale or minute, no write since): the answer cache off, the occupancy kept.
+ENGINE_ONLY = {"AVAILABILITY_ANSWER_CACHE_SIZE": "0", "AVAILABILITY_OCCUPANCY_CACHE_SIZE": "0"}
+KEPT_OCCUPANCY = {"AVAILABILITY_ANSWER_CACHE_SIZE": "0"}
 
 
 def day_path(date: str) -> str:
@@ -120,7 +124,7 @@ def query_counts(info: dict, label: str, key: str) -> dict:
     out by the engine (the answer cache off, as on the engine servers)."""
     from django.test import override_settings
 
-    with override_settings(AVAILABILITY_ANSWER_CACHE_SIZE=0):
+    with override_settings(AVAILABILITY_ANSWER_CACHE_SIZE=0, AVAILABILITY_OCCUPANCY_CACHE_SIZE=0):
         return _query_counts(info, label, key)
 
 
@@ -162,16 +166,18 @@ def run() -> dict:
     if not same_bookings:
         log(f"The two databases differ: {facts['history']['fingerprint']} / {facts['nohistory']['fingerprint']}")
 
-    # The engine's cost (with and without history, the empty restaurant) is measured with the
-    # answer cache off: a repeated question would otherwise be a cache hit. A third server, as
-    # deployed (cache on), answers the same day and month: what a repeated question costs.
+    # The engine's cost (with and without history, the empty restaurant) is measured with what a
+    # process keeps between answers off: a repeated question would otherwise be served from there.
+    # A third server, as deployed (answer cache on), answers the same day and month: what a repeated
+    # question costs; a fourth keeps the occupancy only: what another question in the same state costs.
     with (
         Server(database_url=BENCH_DATABASE_URL, env=ENGINE_ONLY) as server,
         Server(database_url=BENCH_NOHISTORY_DATABASE_URL, name="gunicorn-nohistory", env=ENGINE_ONLY) as bare_server,
         Server(database_url=BENCH_DATABASE_URL, name="gunicorn-cached") as cached_server,
+        Server(database_url=BENCH_DATABASE_URL, name="gunicorn-kept", env=KEPT_OCCUPANCY) as kept_server,
     ):
         h_hist, h_bare, h_empty = Http(server.port, key), Http(bare_server.port, key), Http(server.port, empty)
-        h_cached = Http(cached_server.port, key)
+        h_cached, h_kept = Http(cached_server.port, key), Http(kept_server.port, key)
         first = expect(h_hist.get(day), 200, "day availability (history)")
         etag = first.headers["ETag"]
         body = first.json()
@@ -207,9 +213,14 @@ def run() -> dict:
             Probe("ping_cached_server", lambda: expect(h_cached.get("/v1/ping"), 200, "ping"), n),
             Probe("day_cached", lambda: expect(h_cached.get(day), 200, "day (answer cache)"), n),
             Probe("month_cached", lambda: expect(h_cached.get(month), 200, "month (answer cache)"), n_month),
+            Probe("ping_kept_server", lambda: expect(h_kept.get("/v1/ping"), 200, "ping"), n),
+            Probe("day_kept", lambda: expect(h_kept.get(day), 200, "day (kept occupancy)"), n),
+            Probe("month_kept", lambda: expect(h_kept.get(month), 200, "month (kept occupancy)"), n_month),
         ]
         log("Measuring 10 interleaved rounds (ping, day and month with and without history, 304, empty restaurant)")
-        meter = CpuMeter(server.process.pid, bare_server.process.pid, cached_server.process.pid)
+        meter = CpuMeter(
+            server.process.pid, bare_server.process.pid, cached_server.process.pid, kept_server.process.pid
+        )
         meter.start()
         samples = measure_interleaved(probes, rounds=10, warmup=scaled(20, minimum=5))
         cpu = meter.stop()
@@ -224,6 +235,7 @@ def run() -> dict:
     month_vs_bare = ratio(month_ms, month_bare_ms)
     r304 = ratio(s["day_304"]["median_ms"], ping)
     day_cached_ratio = ratio(s["day_cached"]["median_ms"], s["ping_cached_server"]["median_ms"])
+    day_kept_ratio = ratio(s["day_kept"]["median_ms"], s["ping_kept_server"]["median_ms"])
     measured = {k: v for k, v in counts.items() if k.endswith(("_warm", "_cold")) and v is not None}
     day_queries = [v for k, v in measured.items() if k.startswith("day_") and "304" not in k]
     month_queries = [v for k, v in measured.items() if k.startswith("month_")]
@@ -280,6 +292,9 @@ def run() -> dict:
         Row("day median, answer cache (repeated question)", "-", fmt_ms(s["day_cached"]["median_ms"])),
         Row("day / ping, answer cache (same server)", "-", f"{day_cached_ratio:.2f}x"),
         Row("month median, answer cache (repeated question)", "-", fmt_ms(s["month_cached"]["median_ms"])),
+        Row("day median, kept occupancy (another question, same state)", "-", fmt_ms(s["day_kept"]["median_ms"])),
+        Row("day / ping, kept occupancy (same server)", "-", f"{day_kept_ratio:.2f}x"),
+        Row("month median, kept occupancy (another question)", "-", fmt_ms(s["month_kept"]["median_ms"])),
         Row("304 revalidation median", "-", fmt_ms(s["day_304"]["median_ms"])),
         Row("304 median / ping median", "<= 2x", f"{r304:.2f}x", r304 <= 2),
         Row("304 SQL queries", "-", f"{counts['day_304_warm']} warm / {counts['day_304_cold']} cold"),
@@ -315,6 +330,7 @@ def run() -> dict:
             "month_busy_vs_empty_restaurant": ratio(month_ms, s["month_empty"]["median_ms"]),
             "304_vs_ping": r304,
             "day_cached_vs_ping": day_cached_ratio,
+            "day_kept_vs_ping": day_kept_ratio,
         },
         "queries": {k: v for k, v in counts.items() if k.endswith(("_warm", "_cold"))},
         "databases": facts,

@@ -90,7 +90,20 @@ def tenfold_rows(tenfold: dict) -> list[Row]:
     shown = ", ".join(f"{kind} {growth[kind]:.2f}x" for kind in ("day", "create", "list"))
     queries = all(growth[f"{kind}_queries"] <= 1 for kind in ("day", "create", "list"))
     day, listed = targets["day_vs_ping"], targets["list_vs_ping"]
-    return [
+    kept = targets.get("day_kept_vs_ping")
+    kept_rows = (
+        []
+        if kept is None
+        else [
+            Row(
+                "at 4,000 bookings: day / ping, another question (kept)",
+                "<= 2.5x",
+                f"{kept['value']:.2f}x",
+                kept["holds"],
+            )
+        ]
+    )
+    return kept_rows + [
         Row(
             figure,
             "grows <= 10x",
@@ -98,7 +111,7 @@ def tenfold_rows(tenfold: dict) -> list[Row]:
             tenfold["passed"],
         ),
         Row(
-            "at 4,000 bookings: day / ping, list 100 with expand / ping",
+            "at 4,000 bookings: day / ping after a write, list / ping",
             "<= 2.5x, <= 4x",
             f"{day['value']:.2f}x, {listed['value']:.2f}x",
             day["holds"] and listed["holds"],
@@ -162,8 +175,9 @@ def run() -> dict:
         overhead = platform["overhead_ms"]
         rows.append(Row("platform overhead over a bare view", "<= 1 ms", f"{overhead:.2f} ms", overhead <= 1.0))
     if availability:
-        # Both ways an answer is made: a question repeated while nothing changed is served from the
-        # per-process answer cache; the first after a write (or a new question) is worked out.
+        # The three ways an answer is made: a question repeated while nothing changed is served from
+        # the per-process answer cache; another question in the same state is worked out over the
+        # occupancy kept for the last one; the first after a write is worked out over a fresh read.
         stats = availability["stats"]
         day = availability["ratios"]["day_vs_ping"]
         month = stats["month_history"]["median_ms"]
@@ -184,9 +198,26 @@ def run() -> dict:
                     month_cached <= 40,
                 ),
             ]
+        if "day_kept" in stats:
+            day_kept = availability["ratios"]["day_kept_vs_ping"]
+            month_kept = stats["month_kept"]["median_ms"]
+            rows += [
+                Row(
+                    "day availability / ping, another question (kept occupancy)",
+                    "<= 2.5x",
+                    f"{day_kept:.2f}x",
+                    day_kept <= 2.5,
+                ),
+                Row(
+                    "month availability median, another question (kept)",
+                    "<= 40 ms",
+                    f"{month_kept:.1f} ms",
+                    month_kept <= 40,
+                ),
+            ]
         rows += [
-            Row("day availability / ping, worked out by the engine", "<= 2.5x", f"{day:.2f}x", day <= 2.5),
-            Row("month availability median, worked out by the engine", "<= 40 ms", f"{month:.1f} ms", month <= 40),
+            Row("day availability / ping, after a write (fresh read)", "<= 2.5x", f"{day:.2f}x", day <= 2.5),
+            Row("month availability median, after a write (fresh read)", "<= 40 ms", f"{month:.1f} ms", month <= 40),
         ]
     if reservations:
         listed = reservations["ratios"]["list_vs_ping"]

@@ -36,3 +36,30 @@ def test_blocked_slots_are_those_a_busy_interval_overlaps(count, duration):
         blocked = timeline.blocked_finder(slot_starts, duration, service_end)
         assert blocked(7) == expected(intervals, slot_starts, duration, service_end)
         assert blocked(8) == 0  # a table without intervals
+
+
+def test_busy_of_answers_every_set_of_tables_as_worked_out_afresh_and_keeps_it():
+    """What a timeline kept between requests answers the next question with: the union of its
+    tables' blocked slots, the same from the timeline's memory as from a new timeline."""
+    rng = random.Random(11)
+    slot_starts = tuple(FIRST + k * STEP for k in range(13))
+    service_end = slot_starts[-1] + 2 * 3600
+    rows = []
+    for table in range(1, 7):
+        for _ in range(rng.randrange(0, 5)):
+            a = FIRST + rng.randrange(-4 * 3600, 6 * 3600, 60)
+            rows.append((table, a, a + rng.randrange(60, 3 * 3600, 60)))
+    kept = TableTimeline(rows=rows)
+    sets = [(t,) for t in range(1, 8)] + [(1, 2), (2, 3, 4), (5, 6), (1, 6, 7)]
+    for duration in (None, 90 * ONE_MINUTE, 120 * ONE_MINUTE):
+        for _ in range(2):  # the second time, from what the first kept
+            busy_of = kept.busy_of(slot_starts, duration, service_end)
+            for tables in sets:
+                fresh = TableTimeline(rows=rows).blocked_finder(slot_starts, duration, service_end)
+                union = 0
+                for table in tables:
+                    union |= fresh(table)
+                    own = [(a, b) for t, a, b in rows if t == table]
+                    assert fresh(table) == expected(own, slot_starts, duration, service_end)
+                assert busy_of(tables) == union
+        assert kept.busy_of(slot_starts, duration, service_end) is busy_of  # kept per seating length

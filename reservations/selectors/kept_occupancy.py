@@ -1,0 +1,83 @@
+"""Occupancies kept per process between availability answers, keyed by the state they were read in.
+
+The answer cache (reservations.api.answer_cache) keeps a body for one question. Between two writes,
+the questions about one date differ in what an occupancy does not depend on: the party size, the
+section, the locale, the minute (today's answers change every minute). So the occupancy read for
+one answer, and the engine's timeline over it with every mask it has worked out
+(TableTimeline.busy_of), are kept and serve the next question asked in the same state.
+
+The key is what the occupancy depends on (`key`): the restaurant, the dates, its `policy_version`
+(the window read) and `availability_version` (moved by every write to bookings, holds, their
+tables and covers), the day in its zone and the last basket-hold lapse (a lapse frees tables
+without a write; the day, because the lapse looks two days back). The versions are read before the
+occupancy, so a kept occupancy can be newer than its key, never older: what the answer cache
+already promises. Only occupancies read excluding nothing are kept. Bounded, least recently used
+first out; a kept occupancy and its timeline are never changed once read (masks are added).
+"""
+
+from collections.abc import Callable
+
+from django.conf import settings
+
+from config.lru import Lru
+from reservations.engine import Occupancy
+from reservations.engine.occupancy import TableTimeline
+
+
+def size() -> int:
+    """AVAILABILITY_OCCUPANCY_CACHE_SIZE (default 32; a month's occupancy with its masks is a few
+    MB of Python objects, a day's some 100 kB); 0 turns it off."""
+    return settings.AVAILABILITY_OCCUPANCY_CACHE_SIZE
+
+
+class Kept:
+    """An occupancy as read, and the engine's timeline over it once built."""
+
+    __slots__ = ("occupancy", "_timeline")
+
+    def __init__(self, occupancy: Occupancy):
+        self.occupancy = occupancy
+        self._timeline: TableTimeline | None = None
+
+    def timeline(self, build: Callable[[list], TableTimeline]) -> TableTimeline:
+        """`build(rows)` once (two threads may both build it: the same timeline)."""
+        if self._timeline is None:
+            self._timeline = build(self.occupancy.rows)
+        return self._timeline
+
+
+_kept = Lru(size)
+# (restaurant pk, first, last) -> the key its occupancy was last kept under (for `likely`).
+_last_keys = Lru(lambda: 4 * size())
+
+
+def key(restaurant, first, last, today, lapse) -> tuple:
+    """`restaurant` with its versions as just read (selectors.availability.read_state)."""
+    return (restaurant.pk, first, last, restaurant.policy_version, restaurant.availability_version, today, lapse)
+
+
+def likely(restaurant_pk: int, first, last) -> bool:
+    """Whether the occupancy of these dates will likely be served from here, before the state is
+    read: the one last kept for them is still here (a write since makes it a wrong guess, which
+    costs the round trip the answer would otherwise have saved)."""
+    if size() == 0:
+        return False
+    found = _last_keys.peek((restaurant_pk, first, last))
+    return found is not None and found in _kept
+
+
+def kept(key: tuple, read: Occupancy | None, load: Callable[[], Occupancy]) -> Kept:
+    """The occupancy kept under `key`, else `read` (read with the state already) or `load()`, kept."""
+    if size() == 0:
+        return Kept(read if read is not None else load())
+    found = _kept.get(key)
+    if found is None:
+        found = Kept(read if read is not None else load())
+        _kept.put(key, found)
+    _last_keys.put(key[:3], key)
+    return found
+
+
+def clear() -> None:
+    _kept.clear()
+    _last_keys.clear()
