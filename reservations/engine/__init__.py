@@ -13,6 +13,7 @@ from reservations.engine.availability import (
     month_availability,
     month_timeline,
 )
+from reservations.engine.day import Day
 from reservations.engine.evaluate import BookingRequest, Decision, evaluate
 from reservations.engine.occupancy import Busy, Covers, CoversLedger, Occupancy
 from reservations.engine.policy import Policy
@@ -22,6 +23,7 @@ __all__ = [
     "Busy",
     "Covers",
     "CoversLedger",
+    "Day",
     "DayAvailability",
     "Decision",
     "MonthDay",

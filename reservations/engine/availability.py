@@ -85,13 +85,17 @@ def day_availability(
     group_id: int | None = None,
     rows: list[tuple[int, int, int]] | None = None,
     timeline: TableTimeline | None = None,
+    day: Day | None = None,
 ) -> DayAvailability:
     """`rows`: the tables' busy intervals as (table id, start, end) in epoch seconds, read instead
     of `occupancy.busy` (what the availability loader returns); `timeline`: `day_timeline` of
-    them, built already (kept between requests with what it has worked out)."""
-    if timeline is None and rows is not None:
-        timeline = day_timeline(policy, date, rows)
-    day = Day(policy, date, occupancy, now, timeline=timeline)
+    them, built already (kept between requests with what it has worked out); `day`: the Day
+    itself, built already (kept while the clock cannot change its answers: see
+    selectors.kept_occupancy), and then `occupancy`, `now`, `rows` and `timeline` are not read."""
+    if day is None:
+        if timeline is None and rows is not None:
+            timeline = day_timeline(policy, date, rows)
+        day = Day(policy, date, occupancy, now, timeline=timeline)
     result = DayAvailability(
         date=date,
         party_size=party_size,

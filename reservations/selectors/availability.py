@@ -152,7 +152,12 @@ def day(
     kept = occupancy_of(restaurant, date, date, now, exclude, state, occupancy)
     covers_only = engine.Occupancy(covers=kept.occupancy.covers)
     timeline = kept.timeline(lambda rows: engine.day_timeline(policy, date, rows))
-    return engine.day_availability(policy, date, party_size, covers_only, now, group_id, timeline=timeline)
+    if state is None or state[3] is not None:  # the minute matters: the Day is built at `now`
+        return engine.day_availability(policy, date, party_size, covers_only, now, group_id, timeline=timeline)
+    # The clock cannot change this date's answers today (the ETag names no minute): the Day built for
+    # the last question in this state answers this one (the same today; see answer_state).
+    built = kept.memo(("day", date), lambda: engine.Day(policy, date, covers_only, now, timeline=timeline))
+    return engine.day_availability(policy, date, party_size, covers_only, now, group_id, day=built)
 
 
 def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:

@@ -4,7 +4,10 @@ The answer cache (reservations.api.answer_cache) keeps a body for one question. 
 the questions about one date differ in what an occupancy does not depend on: the party size, the
 section, the locale, the minute (today's answers change every minute). So the occupancy read for
 one answer, and the engine's timeline over it with every mask it has worked out
-(TableTimeline.busy_of), are kept and serve the next question asked in the same state.
+(TableTimeline.busy_of), are kept and serve the next question asked in the same state. For a date
+whose answers the clock cannot change today (no cut-off, last seating or seating time of its
+services can pass before tomorrow: the answer's ETag names no minute), the engine's Day is kept
+too, its services' caps and masks with it.
 
 The key is what the occupancy depends on (`key`): the restaurant, the dates, its `policy_version`
 (the window read) and `availability_version` (moved by every write to bookings, holds, their
@@ -31,19 +34,24 @@ def size() -> int:
 
 
 class Kept:
-    """An occupancy as read, and the engine's timeline over it once built."""
+    """An occupancy as read, and what the engine builds over it, built once each (`memo`)."""
 
-    __slots__ = ("occupancy", "_timeline")
+    __slots__ = ("occupancy", "_memo")
 
     def __init__(self, occupancy: Occupancy):
         self.occupancy = occupancy
-        self._timeline: TableTimeline | None = None
+        self._memo: dict = {}
+
+    def memo(self, name, build: Callable[[], object]):
+        """`build()` once under `name` (two threads may both build it: equal objects, one kept)."""
+        found = self._memo.get(name)
+        if found is None:
+            found = self._memo[name] = build()
+        return found
 
     def timeline(self, build: Callable[[list], TableTimeline]) -> TableTimeline:
-        """`build(rows)` once (two threads may both build it: the same timeline)."""
-        if self._timeline is None:
-            self._timeline = build(self.occupancy.rows)
-        return self._timeline
+        """The engine's timeline over the occupancy's rows: `build(rows)` once."""
+        return self.memo("timeline", lambda: build(self.occupancy.rows))
 
 
 _kept = Lru(size)

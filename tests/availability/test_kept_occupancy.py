@@ -9,6 +9,7 @@ import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from reservations import engine
 from reservations.api import answer_cache
 from reservations.models import Restaurant
 from reservations.selectors import kept_occupancy
@@ -18,6 +19,7 @@ FAR = dt.date(2026, 12, 20)  # past any cutoff: the minute does not matter there
 DAY = "/v1/availability"
 MONTH = "/v1/availability/months"
 TAKEN_BY_B1 = ["19:00", "19:30", "20:00", "20:30"]  # a party of 5 fits B1 alone
+AT_SEVEN = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)  # 19:00 in Paris, the first dinner seating
 
 
 @pytest.fixture
@@ -63,6 +65,38 @@ def test_another_question_reads_no_occupancy_and_answers_as_a_fresh_read(api, fl
     assert [body for body, _ in kept] == fresh
     assert [read for _, read in kept] == [True] + [False] * (len(questions) - 1)
     assert any(unavailable(body) for body in fresh)  # the bookings show
+
+
+def test_todays_answer_follows_the_clock_over_a_kept_occupancy(api, floor):
+    """Today the minute matters: the occupancy is kept, the engine's Day is built at each request."""
+    today = {"service_date": NOW.date().isoformat(), "party_size": 2}
+    with time_machine.travel(AT_SEVEN - dt.timedelta(seconds=30), tick=False):
+        before, _ = ask(api, **today)
+    with time_machine.travel(AT_SEVEN + dt.timedelta(seconds=30), tick=False):
+        after, read = ask(api, **today)
+    assert not read
+    assert [s["time"] for s in before["shifts"][0]["slots"]][0] == "19:00"
+    assert [s["time"] for s in after["shifts"][0]["slots"]][0] == "19:30"
+
+
+def test_a_far_dates_day_is_built_once_per_state(api, floor, monkeypatch):
+    """Past the dates the clock can change today, the engine's Day built for one question answers
+    the next (its services' caps and masks with it)."""
+    built = []
+    real = engine.Day
+
+    def counted(*args, **kwargs):
+        built.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "Day", counted)
+    with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
+        for size in (2, 4, 5):
+            ask(api, service_date=FAR.isoformat(), party_size=size)
+        book(floor.restaurant, [floor.b1], date=FAR, size=5, shift=floor.shift)
+        body, _ = ask(api)
+    assert built == [FAR, FAR]  # once, and once again after the write
+    assert unavailable(body) == TAKEN_BY_B1
 
 
 def test_a_kept_answer_is_one_round_trip(api, floor):
