@@ -10,11 +10,15 @@ MISSING = object()
 
 class Lru:
     """At most `size` items (a number, or a callable read at each insertion: a setting tests
-    change); `get` marks an item used, `peek` and `in` do not."""
+    change); `get` marks an item used, `peek` and `in` do not. With `weigh`, `size` bounds the
+    items' total weight instead (`weigh(value)` each, taken when stored): an item heavier than
+    the whole bound is not kept."""
 
-    def __init__(self, size: int | Callable[[], int]):
+    def __init__(self, size: int | Callable[[], int], weigh: Callable[[object], int] | None = None):
         self._size = size if callable(size) else (lambda: size)
-        self._items: OrderedDict = OrderedDict()
+        self._weigh = weigh or (lambda value: 1)
+        self._items: OrderedDict = OrderedDict()  # key -> (value, weight)
+        self._total = 0
         self._lock = threading.Lock()
 
     def get(self, key, default=None):
@@ -23,27 +27,33 @@ class Lru:
             if found is MISSING:
                 return default
             self._items.move_to_end(key)
-            return found
+            return found[0]
 
     def peek(self, key, default=None):
         with self._lock:
-            return self._items.get(key, default)
+            found = self._items.get(key, MISSING)
+            return default if found is MISSING else found[0]
 
     def __contains__(self, key) -> bool:
         with self._lock:
             return key in self._items
 
     def put(self, key, value) -> None:
+        weight = self._weigh(value)
         with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._total -= old[1]
+            self._items[key] = (value, weight)
+            self._total += weight
             limit = self._size()
-            while len(self._items) > limit:
-                self._items.popitem(last=False)
+            while self._total > limit and self._items:
+                self._total -= self._items.popitem(last=False)[1][1]
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._total = 0
 
     def __len__(self) -> int:
         with self._lock:

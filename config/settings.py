@@ -173,9 +173,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Availability bodies kept per process by their ETag (reservations/api/answer_cache.py); 0: off.
 AVAILABILITY_ANSWER_CACHE_SIZE = int(os.environ.get("AVAILABILITY_ANSWER_CACHE_SIZE", "256"))
-# Occupancies kept per process between availability answers, with the engine's work over them
-# (reservations/selectors/kept_occupancy.py); 0: off.
-AVAILABILITY_OCCUPANCY_CACHE_SIZE = int(os.environ.get("AVAILABILITY_OCCUPANCY_CACHE_SIZE", "32"))
+# Occupancy rows kept per process between availability answers, with the engine's work over them
+# (reservations/selectors/kept_occupancy.py; about 22 MB at the default); 0: off.
+AVAILABILITY_OCCUPANCY_CACHE_ROWS = int(os.environ.get("AVAILABILITY_OCCUPANCY_CACHE_ROWS", "100000"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 

@@ -161,10 +161,22 @@ def test_a_month_asked_again_reads_no_occupancy(api, floor):
 
 
 def test_a_size_of_zero_turns_it_off(api, floor, settings):
-    settings.AVAILABILITY_OCCUPANCY_CACHE_SIZE = 0
+    settings.AVAILABILITY_OCCUPANCY_CACHE_ROWS = 0
     with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
         reads = [ask(api, service_date=FAR.isoformat(), party_size=size)[1] for size in (2, 4)]
     assert reads == [True, True]
+
+
+def test_an_occupancy_larger_than_the_bound_is_not_kept(api, floor, settings):
+    """The bound counts rows (memory goes with them), not occupancies."""
+    for table, time in ((floor.a1, "19:00"), (floor.a2_table, "19:30"), (floor.b1, "21:00")):
+        book(floor.restaurant, [table], date=FAR, time=time, size=2, shift=floor.shift)
+    settings.AVAILABILITY_OCCUPANCY_CACHE_ROWS = 3  # three allocations and their covers: more
+    with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
+        small = [ask(api, service_date=FAR.isoformat(), party_size=size)[1] for size in (2, 4)]
+        settings.AVAILABILITY_OCCUPANCY_CACHE_ROWS = 100
+        large = [ask(api, service_date=FAR.isoformat(), party_size=size)[1] for size in (2, 4)]
+    assert (small, large) == ([True, True], [True, False])
 
 
 def test_the_answer_cache_and_the_kept_occupancy_together(api, floor, settings):

@@ -57,7 +57,7 @@ PUBLIC_ID = re.compile(r"^[a-z]{2,5}_[A-Za-z0-9]{16,}$")
 # (what the first question after a write costs): the per-process answer cache and kept occupancies
 # off. And servers answering another question in the same state (another party size, section,
 # locale or minute, no write since): the answer cache off, the occupancy kept.
-ENGINE_ONLY = {"AVAILABILITY_ANSWER_CACHE_SIZE": "0", "AVAILABILITY_OCCUPANCY_CACHE_SIZE": "0"}
+ENGINE_ONLY = {"AVAILABILITY_ANSWER_CACHE_SIZE": "0", "AVAILABILITY_OCCUPANCY_CACHE_ROWS": "0"}
 KEPT_OCCUPANCY = {"AVAILABILITY_ANSWER_CACHE_SIZE": "0"}
 
 
@@ -124,7 +124,7 @@ def query_counts(info: dict, label: str, key: str) -> dict:
     out by the engine (the answer cache off, as on the engine servers)."""
     from django.test import override_settings
 
-    with override_settings(AVAILABILITY_ANSWER_CACHE_SIZE=0, AVAILABILITY_OCCUPANCY_CACHE_SIZE=0):
+    with override_settings(AVAILABILITY_ANSWER_CACHE_SIZE=0, AVAILABILITY_OCCUPANCY_CACHE_ROWS=0):
         return _query_counts(info, label, key)
 
 

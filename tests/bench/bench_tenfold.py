@@ -118,7 +118,7 @@ def queries(info: dict, size: str, slot: tuple[str, str]) -> dict[str, int]:
     key = info[size]["key"]
     day, listed = paths(info)
     settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0  # counted as the engine works them out
-    settings.AVAILABILITY_OCCUPANCY_CACHE_SIZE = 0
+    settings.AVAILABILITY_OCCUPANCY_CACHE_ROWS = 0
     count_queries("GET", day, key)  # warms this process's policy cache
     counts = {"day": count_queries("GET", day, key).queries, "list": count_queries("GET", listed, key).queries}
     body, headers = create_request(info, size, 1, slot)

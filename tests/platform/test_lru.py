@@ -31,3 +31,18 @@ def test_a_size_read_at_each_insertion():
     assert len(lru) == 1 and lru.get("x", MISSING) is None and lru.get(0, MISSING) is MISSING
     lru.clear()
     assert len(lru) == 0
+
+
+def test_a_weighed_map_bounds_the_total_weight():
+    lru = Lru(10, weigh=len)
+    lru.put("a", "xxxx")
+    lru.put("b", "xxxx")
+    lru.put("a", "xx")  # replaced, and used: its old weight no longer counts
+    lru.put("c", "xxxx")  # 4 + 2 + 4
+    assert ("a" in lru, "b" in lru, "c" in lru) == (True, True, True)
+    lru.put("d", "xxx")  # 13 > 10: the least recently used go until it fits
+    assert ("a" in lru, "b" in lru, "c" in lru, "d" in lru) == (True, False, True, True)
+    lru.put("e", "x" * 11)  # heavier than the whole bound: not kept, and nothing else is
+    assert len(lru) == 0 and lru.get("e") is None
+    lru.put("f", "x")
+    assert lru.peek("f") == "x"
