@@ -1,6 +1,8 @@
 """A database restart costs no request: persistent connections are health-checked before reuse
 (CONN_HEALTH_CHECKS), so gunicorn's first request after its connection died is served, not a 500."""
 
+import time
+
 import pytest
 import requests
 from django.db import connection
@@ -10,13 +12,26 @@ from tests.factories import RestaurantFactory, make_key
 
 
 def terminate_other_connections() -> int:
-    """What a database restart does to the server's connections (this test's own one stays)."""
+    """What a database restart does to the server's connections (this test's own one stays), once
+    it is over: pg_terminate_backend only signals a backend, which then tells its client and exits;
+    a request sent in between would race the restart itself rather than follow it."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            "WITH others AS MATERIALIZED (SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()) "
+            "SELECT array_agg(pid) FROM others WHERE pg_terminate_backend(pid)"
         )
-        return cursor.fetchone()[0]
+        pids = cursor.fetchone()[0] or []
+        deadline = time.monotonic() + 10
+        while pids and time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [pids])
+            if cursor.fetchone()[0] == 0:
+                break
+            time.sleep(0.01)
+        else:
+            if pids:
+                raise AssertionError(f"backends {pids} still running 10 s after pg_terminate_backend")
+    return len(pids)
 
 
 @pytest.mark.django_db(transaction=True)
