@@ -185,3 +185,77 @@ def test_ten_identical_holds_with_one_key_make_one_hold(api, bistro):
     assert len({content for _, _, content in answers}) == 1
     assert Hold.objects.count() == 1
     assert overlapping_allocations() == 0
+
+
+def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro, settings, monkeypatch):
+    """Readers answer from the occupancy this process keeps (and the engine's Day over it) while
+    writers book and cancel on other threads: once the writers stop, the next answer to every
+    question is what a fresh read gives. A kept occupancy is never older than its key, so none
+    survives a write."""
+    from reservations.selectors import kept_occupancy
+
+    settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0  # every answer worked out, from the kept occupancy when held
+    for n in range(4):
+        TableFactory(section=bistro.section, name=f"K{n}", min_capacity=1, max_capacity=4, position=10 + n)
+    bistro.restaurant.read_burst, bistro.restaurant.read_per_second = 100_000, 10_000.0  # tested elsewhere
+    bistro.restaurant.save(update_fields=["read_burst", "read_per_second"])
+    policy_changed(bistro.restaurant)
+    kept_occupancy.clear()
+    served = []
+    real_get = kept_occupancy._kept.get
+    monkeypatch.setattr(kept_occupancy._kept, "get", lambda key: served.append(key) or real_get(key))
+    writers_done, errors = threading.Event(), []
+    times = ["19:00", "19:30", "20:00", "20:30", "21:00"]
+
+    def client():
+        c = APIClient()
+        c.credentials(HTTP_AUTHORIZATION=f"Bearer {api.secret}")
+        return c
+
+    def writer(index: int) -> None:
+        try:
+            c = client()
+            for n, time in enumerate(times * 2):
+                body = {**RESERVATION, "start_time": time, "party_size": 2 + (index + n) % 3}
+                body["guest"] = {**RESERVATION["guest"], "email": f"w{index}-{n}@example.com"}
+                response = post_json(c, "/v1/reservations", body)
+                if response.status_code == 201 and n % 3 == index % 3:
+                    post_json(c, f"/v1/reservations/{response.json()['id']}/cancel", {})
+        except Exception as error:  # noqa: BLE001 - reported by the assertion below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    def reader(index: int) -> None:
+        try:
+            c, n = client(), 0
+            while not writers_done.is_set():
+                response = c.get("/v1/availability", {"service_date": DAY, "party_size": 1 + (index + n) % 6})
+                assert response.status_code == 200, response.content
+                n += 1
+        except Exception as error:  # noqa: BLE001 - reported by the assertion below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    writers = [threading.Thread(target=writer, args=(i,)) for i in range(3)]
+    readers = [threading.Thread(target=reader, args=(i,)) for i in range(3)]
+    for thread in writers + readers:
+        thread.start()
+    for thread in writers:
+        thread.join(timeout=120)
+    writers_done.set()
+    for thread in readers:
+        thread.join(timeout=120)
+    assert not errors, errors
+    assert served  # the readers did ask for kept occupancies
+
+    kept_answers, fresh_answers = [], []
+    for size in range(1, 7):
+        query = {"service_date": DAY, "party_size": size}
+        kept_answers.append(api.get("/v1/availability", query).json())
+        kept_occupancy.clear()
+        fresh_answers.append(api.get("/v1/availability", query).json())
+    assert kept_answers == fresh_answers
+    assert Reservation.objects.filter(status="confirmed").exists()
+    assert overlapping_allocations() == 0
