@@ -58,3 +58,24 @@ class Lru:
     def __len__(self) -> int:
         with self._lock:
             return len(self._items)
+
+
+class LastKeys:
+    """For each name, the key its value was last stored under in `store`: a caller that cannot
+    work out the key before a round trip (it holds state the round trip reads) can still guess
+    whether `store` will answer. Bounded as an Lru of `size`."""
+
+    def __init__(self, store: Lru, size: int | Callable[[], int]):
+        self._store = store
+        self._keys = Lru(size)
+
+    def note(self, name, key) -> None:
+        self._keys.put(name, key)
+
+    def held(self, name) -> bool:
+        """Whether the value last stored for `name` is still in the store (`peek`: not a use)."""
+        key = self._keys.peek(name)
+        return key is not None and key in self._store
+
+    def clear(self) -> None:
+        self._keys.clear()

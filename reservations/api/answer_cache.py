@@ -20,7 +20,7 @@ import datetime as dt
 
 from django.conf import settings
 
-from config.lru import Lru
+from config.lru import LastKeys, Lru
 
 
 def size() -> int:
@@ -31,7 +31,7 @@ def size() -> int:
 
 _bodies = Lru(size)
 # A question (an answer's parameters without the state) -> the key its body was last kept under.
-_last_keys = Lru(lambda: 4 * size())
+_last_keys = LastKeys(_bodies, lambda: 4 * size())
 
 
 def cacheable(state: tuple, now: dt.datetime) -> bool:
@@ -60,10 +60,7 @@ def expects_build(question: tuple) -> bool:
     its state is read: the body its last answer was kept under is gone, or it has none. Then the
     view reads the occupancy with the state, in one round trip, instead of after it (a guess: a
     body served after all wastes that read; one built after all costs the round trip saved)."""
-    if size() == 0:
-        return True
-    key = _last_keys.peek(question)
-    return key is None or key not in _bodies
+    return size() == 0 or not _last_keys.held(question)
 
 
 def through(etag: str, policy_version: int, state: tuple, now: dt.datetime, build, question: tuple):
@@ -74,7 +71,7 @@ def through(etag: str, policy_version: int, state: tuple, now: dt.datetime, buil
     key = (etag, policy_version)
 
     def kept():
-        _last_keys.put(question, key)
+        _last_keys.note(question, key)
         return body(key, build)
 
     return kept

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 
-from config.lru import Lru
+from config.lru import LastKeys, Lru
 from reservations.engine import Occupancy
 from reservations.engine.occupancy import TableTimeline
 
@@ -58,7 +58,7 @@ class Kept:
 
 _kept = Lru(size, weigh=lambda kept: 1 + len(kept.occupancy.rows) + len(kept.occupancy.covers))
 # (restaurant pk, first, last) -> the key its occupancy was last kept under (for `likely`).
-_last_keys = Lru(1024)
+_last_keys = LastKeys(_kept, 1024)
 
 
 def key(restaurant, first, last, today, lapse) -> tuple:
@@ -70,10 +70,7 @@ def likely(restaurant_pk: int, first, last) -> bool:
     """Whether the occupancy of these dates will likely be served from here, before the state is
     read: the one last kept for them is still here (a write since makes it a wrong guess, which
     costs the round trip the answer would otherwise have saved)."""
-    if size() == 0:
-        return False
-    found = _last_keys.peek((restaurant_pk, first, last))
-    return found is not None and found in _kept
+    return size() != 0 and _last_keys.held((restaurant_pk, first, last))
 
 
 def kept(key: tuple, read: Occupancy | None, load: Callable[[], Occupancy]) -> Kept:
@@ -84,7 +81,7 @@ def kept(key: tuple, read: Occupancy | None, load: Callable[[], Occupancy]) -> K
     if found is None:
         found = Kept(read if read is not None else load())
         _kept.put(key, found)
-    _last_keys.put(key[:3], key)
+    _last_keys.note(key[:3], key)
     return found
 
 

@@ -1,6 +1,6 @@
 """config.lru.Lru: the bounded per-process map the hot paths keep."""
 
-from config.lru import MISSING, Lru
+from config.lru import MISSING, LastKeys, Lru
 
 
 def test_the_least_recently_used_goes_first():
@@ -46,3 +46,21 @@ def test_a_weighed_map_bounds_the_total_weight():
     assert len(lru) == 0 and lru.get("e") is None
     lru.put("f", "x")
     assert lru.peek("f") == "x"
+
+
+def test_last_keys_say_whether_a_names_last_value_is_still_stored():
+    store = Lru(2)
+    last = LastKeys(store, 8)
+    assert not last.held("q")  # never stored
+    store.put(("q", 1), "a")
+    last.note("q", ("q", 1))
+    assert last.held("q")
+    store.put(("q", 2), "b")
+    last.note("q", ("q", 2))  # a newer key for the same name
+    store.put("other", "c")  # evicts ("q", 1): the name's last key is still there
+    assert last.held("q")
+    store.put("more", "d")  # evicts ("q", 2)
+    assert not last.held("q")
+    last.note("q", "more")
+    last.clear()
+    assert not last.held("q")
