@@ -34,10 +34,9 @@ _bodies = Lru(size)
 _last_keys = LastKeys(_bodies, lambda: 4 * size())
 
 
-def cacheable(state: tuple, now: dt.datetime) -> bool:
-    """`state`: what `answer_state` returned (its fourth part is the minute, None when it does
-    not matter)."""
-    return state[3] is None or (now.second, now.microsecond) != (0, 0)
+def cacheable(state, now: dt.datetime) -> bool:
+    """`state`: what `answer_state` returned (an AnswerState)."""
+    return state.minute is None or (now.second, now.microsecond) != (0, 0)
 
 
 def body(key: tuple, build):
@@ -63,7 +62,7 @@ def expects_build(question: tuple) -> bool:
     return size() == 0 or not _last_keys.held(question)
 
 
-def through(etag: str, policy_version: int, state: tuple, now: dt.datetime, build, question: tuple):
+def through(etag: str, policy_version: int, state, now: dt.datetime, build, question: tuple):
     """`build` going through the cache, when its answer may be kept (under `question`'s name too,
     for `expects_build`)."""
     if not cacheable(state, now) or size() == 0:

@@ -3,6 +3,7 @@
 import calendar
 import datetime as dt
 from functools import partial
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import Max
@@ -119,7 +120,17 @@ def read_state(restaurant, now: dt.datetime, span: tuple[dt.date, dt.date, tuple
 _UNREAD = object()
 
 
-def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.datetime, lapse=_UNREAD) -> tuple:
+class AnswerState(NamedTuple):
+    """What an availability answer depends on besides its question: its ETag's first parts."""
+
+    restaurant: str  # public id
+    availability_version: int
+    today: dt.date  # in the restaurant's zone
+    minute: str | None  # None when the clock cannot change the dates' answers today
+    lapse: dt.datetime | None  # the last basket-hold lapse
+
+
+def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.datetime, lapse=_UNREAD) -> AnswerState:
     """What an availability answer for dates first..last depends on, cheap to read (the API's ETag):
     the restaurant's version, the day, the minute when it matters, and the last basket-hold
     lapse (it frees tables without any write)."""
@@ -128,7 +139,7 @@ def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.date
     minute = now.strftime("%Y-%m-%dT%H:%M") if first <= horizon and last >= today - dt.timedelta(days=1) else None
     if lapse is _UNREAD:
         lapse = last_lapse(restaurant, now)
-    return (restaurant.public_id, restaurant.availability_version, today, minute, lapse)
+    return AnswerState(restaurant.public_id, restaurant.availability_version, today, minute, lapse)
 
 
 def occupancy_of(restaurant, first: dt.date, last: dt.date, now: dt.datetime, exclude, state=None, occupancy=None):
@@ -138,8 +149,8 @@ def occupancy_of(restaurant, first: dt.date, last: dt.date, now: dt.datetime, ex
     load = partial(load_occupancy, restaurant, first, last, now, exclude)
     if state is None or exclude is not None:
         return kept_occupancy.Kept(occupancy if occupancy is not None else load())
-    _, _, today, _, lapse = state
-    return kept_occupancy.kept(kept_occupancy.key(restaurant, first, last, today, lapse), occupancy, load)
+    key = kept_occupancy.key(restaurant, first, last, state.today, state.lapse)
+    return kept_occupancy.kept(key, occupancy, load)
 
 
 def day(
@@ -152,7 +163,7 @@ def day(
     kept = occupancy_of(restaurant, date, date, now, exclude, state, occupancy)
     covers_only = engine.Occupancy(covers=kept.occupancy.covers)
     timeline = kept.timeline(lambda rows: engine.day_timeline(policy, date, rows))
-    if state is None or state[3] is not None:  # the minute matters: the Day is built at `now`
+    if state is None or state.minute is not None:  # the minute matters: the Day is built at `now`
         return engine.day_availability(policy, date, party_size, covers_only, now, group_id, timeline=timeline)
     # The clock cannot change this date's answers today (the ETag names no minute): the Day built for
     # the last question in this state answers this one (the same today; see answer_state).
