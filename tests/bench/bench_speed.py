@@ -119,6 +119,15 @@ def tenfold_rows(tenfold: dict) -> list[Row]:
     ]
 
 
+def answer_rows(how: str, day_vs_ping: float, month: dict) -> list[Row]:
+    """The day's ratio and the month's median for one way an availability answer is made."""
+    month_ms = month["median_ms"]
+    return [
+        Row(f"day availability / ping, {how}", "<= 2.5x", f"{day_vs_ping:.2f}x", day_vs_ping <= 2.5),
+        Row(f"month availability median, {how}", "<= 40 ms", f"{month_ms:.1f} ms", month_ms <= 40),
+    ]
+
+
 def run() -> dict:
     bench = pgbench()
     platform, availability, reservations = load("platform"), load("availability"), load("reservations")
@@ -178,47 +187,12 @@ def run() -> dict:
         # The three ways an answer is made: a question repeated while nothing changed is served from
         # the per-process answer cache; another question in the same state is worked out over the
         # occupancy kept for the last one; the first after a write is worked out over a fresh read.
-        stats = availability["stats"]
-        day = availability["ratios"]["day_vs_ping"]
-        month = stats["month_history"]["median_ms"]
+        stats, ratios = availability["stats"], availability["ratios"]
         if "day_cached" in stats:
-            day_cached = availability["ratios"]["day_cached_vs_ping"]
-            month_cached = stats["month_cached"]["median_ms"]
-            rows += [
-                Row(
-                    "day availability / ping, repeated (answer cache)",
-                    "<= 2.5x",
-                    f"{day_cached:.2f}x",
-                    day_cached <= 2.5,
-                ),
-                Row(
-                    "month availability median, repeated (answer cache)",
-                    "<= 40 ms",
-                    f"{month_cached:.1f} ms",
-                    month_cached <= 40,
-                ),
-            ]
+            rows += answer_rows("repeated (answer cache)", ratios["day_cached_vs_ping"], stats["month_cached"])
         if "day_kept" in stats:
-            day_kept = availability["ratios"]["day_kept_vs_ping"]
-            month_kept = stats["month_kept"]["median_ms"]
-            rows += [
-                Row(
-                    "day availability / ping, another question (kept occupancy)",
-                    "<= 2.5x",
-                    f"{day_kept:.2f}x",
-                    day_kept <= 2.5,
-                ),
-                Row(
-                    "month availability median, another question (kept)",
-                    "<= 40 ms",
-                    f"{month_kept:.1f} ms",
-                    month_kept <= 40,
-                ),
-            ]
-        rows += [
-            Row("day availability / ping, after a write (fresh read)", "<= 2.5x", f"{day:.2f}x", day <= 2.5),
-            Row("month availability median, after a write (fresh read)", "<= 40 ms", f"{month:.1f} ms", month <= 40),
-        ]
+            rows += answer_rows("another question (kept occupancy)", ratios["day_kept_vs_ping"], stats["month_kept"])
+        rows += answer_rows("after a write (fresh read)", ratios["day_vs_ping"], stats["month_history"])
     if reservations:
         listed = reservations["ratios"]["list_vs_ping"]
         rows.append(Row("list 100 with expand / ping", "<= 4x", f"{listed:.2f}x", listed <= 4))
