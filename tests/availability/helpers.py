@@ -5,7 +5,7 @@ import uuid
 from zoneinfo import ZoneInfo
 
 from holds.models import Hold
-from reservations.models import Reservation
+from reservations.models import Reservation, Restaurant
 from reservations.services.availability_version import bump_availability_version
 from tests.factories import (
     FloorPlanFactory,
@@ -20,6 +20,8 @@ PARIS = ZoneInfo("Europe/Paris")
 NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)  # 11:00 in Paris, a Tuesday
 DATE = dt.date(2026, 12, 5)  # a Saturday
 DINNER = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"]
+FAR = dt.date(2026, 12, 20)  # past any cutoff: the minute does not matter there
+AT_SEVEN = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)  # 19:00 in Paris, the first dinner seating
 
 
 def local(date: dt.date, text: str) -> dt.datetime:
@@ -45,6 +47,12 @@ class Floor:
         self.b1 = TableFactory(section=self.b, name="B1", min_capacity=4, max_capacity=6)
         self.tables = [self.a1, self.a2_table, self.a3, self.b1]
         self.shift = ShiftFactory(floor_plan=self.plan, **shift_fields)
+
+
+def floor_without_cutoffs(restaurant) -> "Floor":
+    """A Floor whose dinner and restaurant have no cutoff: only seating times pass with the clock."""
+    Restaurant.objects.filter(pk=restaurant.pk).update(default_cutoff_minutes=None)
+    return Floor(restaurant, cutoff_minutes=None)
 
 
 def book(

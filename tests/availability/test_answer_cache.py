@@ -6,22 +6,19 @@ import pytest
 import time_machine
 
 from reservations.api import answer_cache
-from reservations.models import Restaurant, Shift
+from reservations.models import Shift
 from reservations.selectors import availability
 from reservations.services.availability_version import bump_availability_version
-from tests.availability.helpers import NOW, Floor, book, hold, slot_times
+from tests.availability.helpers import AT_SEVEN, FAR, NOW, book, floor_without_cutoffs, hold, slot_times
 
-FAR = dt.date(2026, 12, 20)  # past any cutoff: the minute does not matter there
 TODAY = NOW.date()
 DAY = "/v1/availability"
 MONTH = "/v1/availability/months"
-AT_SEVEN = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)  # 19:00 in Paris, the first dinner seating
 
 
 @pytest.fixture
 def floor(restaurant):
-    Restaurant.objects.filter(pk=restaurant.pk).update(default_cutoff_minutes=None)
-    return Floor(restaurant, cutoff_minutes=None)
+    return floor_without_cutoffs(restaurant)
 
 
 @pytest.fixture

@@ -11,24 +11,20 @@ from django.test.utils import CaptureQueriesContext
 
 from reservations import engine
 from reservations.api import answer_cache
-from reservations.models import Restaurant
 from reservations.selectors import kept_occupancy
-from tests.availability.helpers import NOW, Floor, book, hold
+from tests.availability.helpers import AT_SEVEN, FAR, NOW, book, floor_without_cutoffs, hold
 
-FAR = dt.date(2026, 12, 20)  # past any cutoff: the minute does not matter there
 DAY = "/v1/availability"
 MONTH = "/v1/availability/months"
 TAKEN_BY_B1 = ["19:00", "19:30", "20:00", "20:30"]  # a party of 5 fits B1 alone
-AT_SEVEN = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)  # 19:00 in Paris, the first dinner seating
 
 
 @pytest.fixture
 def floor(restaurant, settings):
     """Answers are worked out every time (the answer cache off): what is kept is the occupancy."""
     settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0
-    Restaurant.objects.filter(pk=restaurant.pk).update(default_cutoff_minutes=None)
     kept_occupancy.clear()
-    return Floor(restaurant, cutoff_minutes=None)
+    return floor_without_cutoffs(restaurant)
 
 
 def ask(api, path=DAY, **query):
