@@ -12,6 +12,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 app.conf.beat_schedule = {
+    "prune-occupancy-log": {"task": "reservations.tasks.prune_occupancy_log", "schedule": 600.0},
     "sweep-holds": {"task": "holds.tasks.sweep_holds", "schedule": 300.0},
     "expire-basket-holds": {"task": "holds.tasks.expire_basket_holds", "schedule": 30.0},
     # The outbox: rows whose doorbell was lost, retries that fell due, endpoints to disable.

@@ -50,6 +50,12 @@ class Lru:
             while self._total > limit and self._items:
                 self._total -= self._items.popitem(last=False)[1][1]
 
+    def discard(self, key) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._total -= old[1]
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
@@ -76,6 +82,14 @@ class LastKeys:
         """Whether the value last stored for `name` is still in the store (`peek`: not a use)."""
         key = self._keys.peek(name)
         return key is not None and key in self._store
+
+    def last(self, name) -> tuple | None:
+        """(key, value) last stored for `name`, when the value is still in the store (not a use)."""
+        key = self._keys.peek(name)
+        if key is None:
+            return None
+        value = self._store.peek(key, MISSING)
+        return None if value is MISSING else (key, value)
 
     def clear(self) -> None:
         self._keys.clear()

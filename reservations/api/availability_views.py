@@ -64,13 +64,13 @@ class DayAvailabilityViewSet(ApiViewSet):
         # `excluding` is resolved after the section (an unknown section is the error reported first), which
         # needs the fresh policy: an answer excluding a booking or hold reads its occupancy after the state.
         span = _span(request, question, date, date, None) if query.get("excluding") is None else None
-        lapse, occupancy = availability.read_state(restaurant, now, span=span)
+        read = availability.read_state(restaurant, now, span=span)
         policy = policy_for(restaurant)
         group_id = availability.resolve_section_group(policy, query.get("section_id"))
         # The filter applied: a member of a group resolves to the whole group, named by its leader.
         section_id = policy.sections[group_id].public_id if group_id is not None else None
         exclude = availability.resolve_excluding(restaurant, query.get("excluding"))
-        state = availability.answer_state(restaurant, policy, date, date, now, lapse)
+        state = availability.answer_state(restaurant, policy, date, date, now, read.lapse)
         etag = etag_of(*state, *asked(group_id))
 
         def build():
@@ -81,8 +81,9 @@ class DayAvailabilityViewSet(ApiViewSet):
                 group_id=group_id,
                 exclude=exclude,
                 now=now,
-                occupancy=occupancy,
+                occupancy=read.occupancy,
                 state=state,
+                snapshot=read.snapshot,
             )
             text = Text(locale, restaurant.primary_language)
             return AvailabilityShape.render(result, policy=policy, section_id=section_id, text=text)
@@ -122,14 +123,21 @@ class MonthAvailabilityViewSet(ApiViewSet):
         asked = ("month", request.api_version, month, query.get("excluding"), locale)  # besides the state
         question = (restaurant.pk, *asked)
         # Versions, the last lapse and, when the answer will likely be built, the occupancy: one round trip.
-        lapse, occupancy = availability.read_state(restaurant, now, span=_span(request, question, first, last, exclude))
+        read = availability.read_state(restaurant, now, span=_span(request, question, first, last, exclude))
         policy = policy_for(restaurant)
-        state = availability.answer_state(restaurant, policy, first, last, now, lapse)
+        state = availability.answer_state(restaurant, policy, first, last, now, read.lapse)
         etag = etag_of(*state, *asked)
 
         def build():
             days = availability.month(
-                restaurant, first=first, last=last, exclude=exclude, now=now, occupancy=occupancy, state=state
+                restaurant,
+                first=first,
+                last=last,
+                exclude=exclude,
+                now=now,
+                occupancy=read.occupancy,
+                state=state,
+                snapshot=read.snapshot,
             )
             text = Text(locale, restaurant.primary_language)
             return AvailabilityMonthShape.render(month, days, policy=policy, text=text)

@@ -77,8 +77,31 @@ class TableTimeline:
             by_table[table].append((table, start, end if isinstance(end, int) else epoch(end)))
         self._rows = by_table
         self._tables: dict[int, tuple[list[tuple[int, int, int]], list[int], int]] = {}
-        # (slot starts, duration, service end) -> busy_of's function; see busy_of.
+        # (slot starts, duration, service end) -> busy_of's function, and the masks it found per table.
         self._busy: dict[tuple, Callable[[tuple[int, ...]], int]] = {}
+        self._masks: dict[tuple, dict[int, int]] = {}
+
+    def carried(self, fresh: "TableTimeline", changed: set[int]) -> "TableTimeline":
+        """This timeline after a write: the `changed` tables' intervals as `fresh` (built over their
+        rows read afresh, with the same blocks) has them, every other table's as here, with the
+        masks worked out for them (busy_of). This one is not changed. Copies, then drops the changed
+        tables: a floor has hundreds of tables, a write changes one or two."""
+        carried = TableTimeline()
+        carried._rows.update(self._rows)
+        carried._tables = dict(self._tables)
+        carried._masks = {key: dict(masks) for key, masks in self._masks.items()}
+        for table in changed:
+            carried._rows.pop(table, None)
+            carried._tables.pop(table, None)
+            for masks in carried._masks.values():
+                masks.pop(table, None)
+            if table in fresh._rows:
+                carried._rows[table] = fresh._rows[table]
+        return carried
+
+    def count(self, tables) -> int:
+        """How many intervals these tables hold (blocks included)."""
+        return sum(len(self._rows.get(table, ())) for table in tables)
 
     def _table(self, table_id: int) -> tuple[list[tuple[int, int, int]], list[int], int]:
         """A table's intervals sorted by start, their starts, and the longest (so a query about
@@ -151,14 +174,15 @@ class TableTimeline:
         requests (selectors.kept_occupancy) answers the next question from what the last one found.
 
         A timeline is read, never changed, once built, so what is kept stays true; two threads
-        filling the same entry compute the same value.
+        filling the same entry compute the same value. After a write, `carried` takes the masks of
+        the tables it did not touch into the next timeline.
         """
         key = (slot_starts, duration, service_end)
         found = self._busy.get(key)
         if found is not None:
             return found
         blocked = self.blocked_finder(slot_starts, duration, service_end)
-        per_table: dict[int, int] = {}
+        per_table = self._masks.setdefault(key, {})
         known: dict[tuple[int, ...], int] = {}
 
         def busy_of(table_ids: tuple[int, ...]) -> int:

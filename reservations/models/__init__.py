@@ -2,6 +2,7 @@ from .booking import Reservation, ReservationEvent, TableAllocation
 from .company import Company
 from .floor import Combination, FloorPlan, Section, Table
 from .guarantee import CardGuarantee, Feedback, FeedbackInvitation, GuaranteeCharge, WidgetSubmission
+from .occupancy_log import OccupancyChange
 from .payments import ProviderEvent, SimulatedCardIntent, SimulatedCharge, SimulatedRefund
 from .restaurant import Restaurant
 from .schedule import Block, Closure, DayNote, Shift
@@ -19,6 +20,7 @@ __all__ = [
     "Company",
     "DayNote",
     "FloorPlan",
+    "OccupancyChange",
     "ProviderEvent",
     "Reservation",
     "ReservationEvent",

@@ -20,7 +20,7 @@ from reservations.selectors.engine_policy import (
     policy_for,
     section_group_id,
 )
-from reservations.selectors.occupancy import load_occupancy, occupancy_from, occupancy_statement
+from reservations.selectors.occupancy import load_changes, load_occupancy, occupancy_from, occupancy_statement
 from reservations.selectors.reservations import served
 
 
@@ -82,16 +82,25 @@ def last_lapse(restaurant, now: dt.datetime) -> dt.datetime | None:
     ).aggregate(last=Max("expires_at"))["last"]
 
 
+# With the snapshot this statement runs in: what a kept occupancy read after it can be carried from
+# (kept_occupancy; the state is read before the occupancy, so the snapshot is never the newer).
 _LAPSE = Statement(
     "last_lapse",
-    f"SELECT max(expires_at) FROM {Hold._meta.db_table} WHERE restaurant_id = %s::bigint AND kind = 'basket' "
+    f"SELECT max(expires_at), pg_current_snapshot()::text FROM {Hold._meta.db_table} "
+    "WHERE restaurant_id = %s::bigint AND kind = 'basket' "
     "AND status IN ('held', 'expired') AND expires_at <= %s::timestamptz AND expires_at > %s::timestamptz",
 )
 
 
-def read_state(restaurant, now: dt.datetime, span: tuple[dt.date, dt.date, tuple | None] | None = None):
+class StateRead(NamedTuple):
+    lapse: dt.datetime | None  # last_lapse's
+    occupancy: engine.Occupancy | None  # the span's, when read with the state
+    snapshot: str  # the database snapshot the state was read in (pg_current_snapshot)
+
+
+def read_state(restaurant, now: dt.datetime, span: tuple[dt.date, dt.date, tuple | None] | None = None) -> StateRead:
     """What an answer's ETag reads, in one round trip: the restaurant's version counters (set on
-    `restaurant`, fresh) and `last_lapse`. Returns (lapse, occupancy).
+    `restaurant`, fresh) and `last_lapse`, with the snapshot they were read in.
 
     `span` (first date, last date, exclude): the occupancy those dates' answer reads comes in the
     same round trip when this process holds the restaurant's policy (the occupancy's window depends
@@ -109,12 +118,12 @@ def read_state(restaurant, now: dt.datetime, span: tuple[dt.date, dt.date, tuple
         cursor.execute(sql, params)
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()
-        (lapse,) = cursor.fetchone()
+        lapse, snapshot = cursor.fetchone()
         occupancy = None
         if held is not None and held[0] == restaurant.policy_version:
             cursor.nextset()
             occupancy = occupancy_from(cursor)
-    return lapse, occupancy
+    return StateRead(lapse, occupancy, snapshot)
 
 
 _UNREAD = object()
@@ -142,25 +151,38 @@ def answer_state(restaurant, policy, first: dt.date, last: dt.date, now: dt.date
     return AnswerState(restaurant.public_id, restaurant.availability_version, today, minute, lapse)
 
 
-def occupancy_of(restaurant, first: dt.date, last: dt.date, now: dt.datetime, exclude, state=None, occupancy=None):
+def occupancy_of(
+    restaurant, first: dt.date, last: dt.date, now: dt.datetime, exclude, state=None, occupancy=None, snapshot=None
+):
     """The occupancy of dates first..last as a kept_occupancy.Kept: kept between answers when
     `state` (answer_state's, the versions on `restaurant` read with it) is given and nothing is
-    excluded. `occupancy`: read already, with the state."""
+    excluded, and after a write carried from the one kept before it when `snapshot` (the state's,
+    read_state's) is given. `occupancy`: read already, with the state."""
     load = partial(load_occupancy, restaurant, first, last, now, exclude)
     if state is None or exclude is not None:
         return kept_occupancy.Kept(occupancy if occupancy is not None else load())
     key = kept_occupancy.key(restaurant, first, last, state.today, state.lapse)
-    return kept_occupancy.kept(key, occupancy, load)
+    changes = partial(load_changes, restaurant, first, last, now)
+    return kept_occupancy.kept(key, occupancy, load, snapshot, changes)
 
 
 def day(
-    restaurant, *, date: dt.date, party_size: int, group_id: int | None, exclude, now=None, occupancy=None, state=None
+    restaurant,
+    *,
+    date: dt.date,
+    party_size: int,
+    group_id: int | None,
+    exclude,
+    now=None,
+    occupancy=None,
+    state=None,
+    snapshot=None,
 ):
-    """`occupancy`: the date's, read already (`read_state`'s), with `exclude` and `now`; `state`:
-    the answer's (see occupancy_of)."""
+    """`occupancy`: the date's, read already (`read_state`'s), with `exclude` and `now`; `state`
+    and `snapshot`: the answer's (see occupancy_of)."""
     now = now or timezone.now()
     policy = policy_for(restaurant)
-    kept = occupancy_of(restaurant, date, date, now, exclude, state, occupancy)
+    kept = occupancy_of(restaurant, date, date, now, exclude, state, occupancy, snapshot)
     covers_only = engine.Occupancy(covers=kept.occupancy.covers)
     timeline = kept.timeline(lambda rows: engine.day_timeline(policy, date, rows))
     if state is None or state.minute is not None:  # the minute matters: the Day is built at `now`
@@ -176,13 +198,13 @@ def month_bounds(year: int, month: int) -> tuple[dt.date, dt.date]:
 
 
 def month(
-    restaurant, *, first: dt.date, last: dt.date, exclude, now=None, occupancy=None, state=None
+    restaurant, *, first: dt.date, last: dt.date, exclude, now=None, occupancy=None, state=None, snapshot=None
 ) -> list[engine.MonthDay]:
-    """`occupancy`: the dates', read already (`read_state`'s), with `exclude` and `now`; `state`:
-    the answer's (see occupancy_of)."""
+    """`occupancy`: the dates', read already (`read_state`'s), with `exclude` and `now`; `state`
+    and `snapshot`: the answer's (see occupancy_of)."""
     now = now or timezone.now()
     policy = policy_for(restaurant)
-    kept = occupancy_of(restaurant, first, last, now, exclude, state, occupancy)
+    kept = occupancy_of(restaurant, first, last, now, exclude, state, occupancy, snapshot)
     # One timeline for the whole month (no bucketing by date): see engine.month_availability.
     ledger = engine.CoversLedger(kept.occupancy.covers)
     timeline = kept.timeline(lambda rows: engine.month_timeline(policy, first, last, rows=rows))

@@ -16,8 +16,17 @@ without a write; the day, because the lapse looks two days back). The versions a
 occupancy, so a kept occupancy can be newer than its key, never older: what the answer cache
 already promises. Only occupancies read excluding nothing are kept. Bounded by rows, least recently used
 first out; a kept occupancy and its timeline are never changed once read (masks are added).
+
+After a write (the key differs by its availability_version alone), the occupancy last kept for the
+dates is carried rather than read again: the database's occupancy log (models.occupancy_log) names
+the tables and seatings whose allocations or covers changed where the kept one's snapshot could not
+see it; only they are read again (one round trip, `load_changes`), and the timeline keeps every
+other table's intervals and masks (TableTimeline.carried). The new occupancy is another entry,
+which supersedes the earlier one. A policy change, a lapse or a new day still reads all afresh, and
+so does a kept occupancy older than CARRY_SECONDS (the log is pruned).
 """
 
+import time
 from collections.abc import Callable
 
 from django.conf import settings
@@ -25,6 +34,8 @@ from django.conf import settings
 from config.lru import LastKeys, Lru
 from reservations.engine import Occupancy
 from reservations.engine.occupancy import TableTimeline
+from reservations.models.occupancy_log import CARRY_SECONDS
+from reservations.selectors.occupancy import Changes
 
 
 def size() -> int:
@@ -36,13 +47,22 @@ def size() -> int:
 
 
 class Kept:
-    """An occupancy as read, and what the engine builds over it, built once each (`memo`)."""
+    """An occupancy as read, and what the engine builds over it, built once each (`memo`).
 
-    __slots__ = ("occupancy", "_memo")
+    `snapshot`: the database snapshot taken before it was read (it holds every change that snapshot
+    sees, maybe more), and `read_at` (time.monotonic()) when: what a write's carry starts from.
+    `weight`: its rows (intervals and covers), what the store is bounded by. A carried occupancy
+    holds its intervals in its timeline alone (its `occupancy.rows` is empty)."""
 
-    def __init__(self, occupancy: Occupancy):
+    __slots__ = ("occupancy", "snapshot", "read_at", "weight", "_memo", "_carry")
+
+    def __init__(self, occupancy: Occupancy, snapshot: str | None = None, read_at: float = 0.0, weight=None):
         self.occupancy = occupancy
+        self.snapshot = snapshot
+        self.read_at = read_at
+        self.weight = 1 + len(occupancy.rows) + len(occupancy.covers) if weight is None else weight
         self._memo: dict = {}
+        self._carry = None  # (the earlier timeline, the changed tables, their rows); see `carried`
 
     def memo(self, name, build: Callable[[], object]):
         """`build()` once under `name` (two threads may both build it: equal objects, one kept)."""
@@ -52,11 +72,36 @@ class Kept:
         return found
 
     def timeline(self, build: Callable[[list], TableTimeline]) -> TableTimeline:
-        """The engine's timeline over the occupancy's rows: `build(rows)` once."""
-        return self.memo("timeline", lambda: build(self.occupancy.rows))
+        """The engine's timeline over the occupancy's rows: `build(rows)` once (over the changed
+        tables' rows alone for a carried occupancy, the rest carried from the earlier timeline)."""
+        carry = self._carry
+        if carry is None:
+            return self.memo("timeline", lambda: build(self.occupancy.rows))
+        earlier, changed, rows = carry
+        found = self.memo("timeline", lambda: earlier.carried(build(rows), changed))
+        self._carry = None  # the earlier timeline may go
+        return found
+
+    def carried(self, changes: Callable[[str], Changes], snapshot: str, read_at: float) -> "Kept | None":
+        """This occupancy after a write: `changes(self.snapshot)` (`load_changes`: the tables and
+        seatings that changed, what they hold now) applied. None when there is no timeline to carry
+        (none was built over this one yet)."""
+        earlier = self._memo.get("timeline")
+        if earlier is None or self.snapshot is None:
+            return None
+        found = changes(self.snapshot)
+        covers = self.occupancy.covers
+        if found.seatings:
+            seatings = found.seatings
+            covers = [c for c in covers if (c.shift_id, c.service_date, round(c.starts_at.timestamp())) not in seatings]
+        covers = covers + found.covers  # a new list: the earlier one is not changed
+        weight = self.weight - earlier.count(found.tables) + len(found.rows) + len(covers) - len(self.occupancy.covers)
+        carried = Kept(Occupancy(covers=covers), snapshot, read_at, weight=max(weight, 1))
+        carried._carry = (earlier, found.tables, found.rows)
+        return carried
 
 
-_kept = Lru(size, weigh=lambda kept: 1 + len(kept.occupancy.rows) + len(kept.occupancy.covers))
+_kept = Lru(size, weigh=lambda kept: kept.weight)
 # (restaurant pk, first, last) -> the key its occupancy was last kept under (for `likely`).
 _last_keys = LastKeys(_kept, 1024)
 
@@ -73,15 +118,44 @@ def likely(restaurant_pk: int, first, last) -> bool:
     return size() != 0 and _last_keys.held((restaurant_pk, first, last))
 
 
-def kept(key: tuple, read: Occupancy | None, load: Callable[[], Occupancy]) -> Kept:
-    """The occupancy kept under `key`, else `read` (read with the state already) or `load()`, kept."""
+def kept(
+    key: tuple,
+    read: Occupancy | None,
+    load: Callable[[], Occupancy],
+    snapshot: str | None = None,
+    changes: Callable[[str], Changes] | None = None,
+) -> Kept:
+    """The occupancy kept under `key`, else `read` (read with the state already) or `load()`, kept.
+
+    `snapshot`: the state's (taken before `read` or `load()`). `changes(snapshot)`: what changed
+    since an earlier read in `snapshot` (`load_changes`); when the occupancy last kept for these
+    dates differs from `key` by its availability_version alone and is recent enough, it is carried
+    through them instead of read afresh."""
     if size() == 0:
         return Kept(read if read is not None else load())
     found = _kept.get(key)
     if found is None:
-        found = Kept(read if read is not None else load())
+        now = time.monotonic()
+        if read is None and snapshot is not None and changes is not None:
+            found = _carried(key, snapshot, now, changes)
+        if found is None:
+            found = Kept(read if read is not None else load(), snapshot, now)
         _kept.put(key, found)
     _last_keys.note(key[:3], key)
+    return found
+
+
+def _carried(key: tuple, snapshot: str, now: float, changes: Callable[[str], Changes]) -> Kept | None:
+    last = _last_keys.last(key[:3])
+    if last is None:
+        return None
+    earlier_key, earlier = last
+    same_but_version = earlier_key[:4] == key[:4] and earlier_key[5:] == key[5:]
+    if not same_but_version or now - earlier.read_at > CARRY_SECONDS:
+        return None
+    found = earlier.carried(changes, snapshot, now)
+    if found is not None:
+        _kept.discard(earlier_key)  # superseded: its state has gone (the new one shares its masks)
     return found
 
 

@@ -9,13 +9,14 @@ that PostgreSQL's generic plan of the first never serves a month.
 
 import datetime as dt
 import math
+from typing import NamedTuple
 
 from django.db import connection
 
 from config.postgresql.prepared import Statement, batch
 from holds.models import Hold
 from reservations.engine.occupancy import Covers, Occupancy
-from reservations.models import Reservation, TableAllocation
+from reservations.models import OccupancyChange, Reservation, TableAllocation
 from reservations.models.booking import LONG_ALLOCATION_SECONDS, OCCUPYING_STATUSES
 from reservations.selectors.engine_policy import occupancy_window, policy_for
 
@@ -71,10 +72,79 @@ GROUP BY shift_id, service_date, starts_at
 """
 
 
+# After a write, what an earlier read in `snapshot` (its pg_current_snapshot()) could not see: log
+# rows (models.occupancy_log) of transactions it did not see as committed, which have an id at or
+# above its xmin (occupancy_change_xid_idx). The reading transaction's own count too: a snapshot
+# shows its own transaction as visible once a later one began.
+_UNSEEN = f"""
+  SELECT DISTINCT {{columns}} FROM {OccupancyChange._meta.db_table}
+  WHERE restaurant_id = %(restaurant)s::bigint AND {{kind}}
+    AND xid >= pg_snapshot_xmin(%(snapshot)s::pg_snapshot)
+    AND (NOT pg_visible_in_snapshot(xid, %(snapshot)s::pg_snapshot) OR xid = pg_current_xact_id_if_assigned())
+    AND end_epoch > %(start)s::bigint AND start_epoch < %(end)s::bigint"""
+
+# The tables whose allocations in the window changed, each listed once with NULL bounds, and their
+# live intervals in the window. One statement: the list and the intervals come from one snapshot of
+# their own (two would let a table changed in between be read without being listed). Each table's
+# intervals are found through the exclusion constraint's index (table, during).
+CHANGED_TABLES = f"""
+WITH changed AS ({_UNSEEN.format(columns="table_id", kind="table_id IS NOT NULL")})
+SELECT table_id, NULL::bigint, NULL::bigint FROM changed
+UNION ALL
+SELECT a.table_id, a.start_epoch, a.end_epoch
+FROM changed JOIN {TableAllocation._meta.db_table} AS a ON a.table_id = changed.table_id
+WHERE a.during && tstzrange(to_timestamp(%(start)s::bigint), to_timestamp(%(end)s::bigint))
+  AND a.end_epoch > %(start)s::bigint AND a.start_epoch < %(end)s::bigint{_LIVE}
+"""
+
+# The seatings of the dates whose covers changed, each listed once with NULL covers, and their covers
+# as COVERS counts them, found by resv_covers_idx's whole key. Seating times are whole minutes, so a
+# seating's start matches its epoch second exactly.
+_SEATING = """JOIN changed ON {alias}.service_date = changed.service_date AND {alias}.shift_id = changed.shift_id
+  AND {alias}.starts_at = to_timestamp(changed.start_epoch)"""
+CHANGED_COVERS = f"""
+WITH changed AS (
+  {_UNSEEN.format(columns="shift_id, service_date, start_epoch", kind="shift_id IS NOT NULL")}
+    AND service_date BETWEEN %(first)s::date AND %(last)s::date
+)
+SELECT shift_id, service_date, to_timestamp(start_epoch), NULL::bigint FROM changed
+UNION ALL
+SELECT r.shift_id, r.service_date, r.starts_at, sum(r.party_size)
+FROM {Reservation._meta.db_table} AS r {_SEATING.format(alias="r")}
+WHERE r.restaurant_id = %(restaurant)s::bigint
+  AND r.status IN ({", ".join(f"'{status}'" for status in OCCUPYING_STATUSES)})
+  AND NOT r.excluded_from_shift_limits
+GROUP BY r.service_date, r.shift_id, r.starts_at
+UNION ALL
+SELECT h.shift_id, h.service_date, h.starts_at, sum(h.party_size)
+FROM {Hold._meta.db_table} AS h {_SEATING.format(alias="h")}
+WHERE h.restaurant_id = %(restaurant)s::bigint AND h.status = 'held' AND NOT h.excluded_from_shift_limits
+  AND (h.kind = 'commitment' OR h.expires_at > %(now)s::timestamptz)
+GROUP BY h.shift_id, h.service_date, h.starts_at
+"""
+
+
+class Changes(NamedTuple):
+    """What `load_changes` found: the tables and seatings ((shift, date, start in epoch seconds))
+    that changed, and what they hold now."""
+
+    tables: set[int]
+    rows: list[tuple[int, int, int]]  # the changed tables' intervals
+    seatings: set[tuple[int, dt.date, int]]
+    covers: list[Covers]  # the changed seatings' covers
+
+
 # By span: a single date (availability's day, every booking write) or a range (the month). Named
 # parameters: a value the text reads several times is sent once.
 _STATEMENTS = {
     single: (Statement(f"occupancy_intervals_{span}", INTERVALS), Statement(f"occupancy_covers_{span}", COVERS))
+    for single, span in ((True, "day"), (False, "range"))
+}
+_CHANGES = {
+    single: (
+        Statement(f"occupancy_changed_tables_{span}", CHANGED_TABLES),
+        Statement(f"occupancy_changed_covers_{span}", CHANGED_COVERS),
+    )
     for single, span in ((True, "day"), (False, "range"))
 }
 
@@ -123,6 +193,28 @@ def occupancy_from(cursor) -> Occupancy:
 
 def _covers(cursor) -> list[Covers]:
     return [Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()]
+
+
+def load_changes(restaurant, first: dt.date, last: dt.date, now: dt.datetime, snapshot: str) -> Changes:
+    """What moved in the occupancy of dates first..last since an earlier read in `snapshot`, in one
+    round trip: the tables and seatings that changed, and what they hold now."""
+    values = _parameters(restaurant.pk, policy_for(restaurant), first, last, now, None)
+    sql, params = batch(_CHANGES[first == last], {**values, "snapshot": snapshot})
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        changes = Changes(set(), [], set(), [])
+        for row in cursor.fetchall():
+            if row[1] is None:
+                changes.tables.add(row[0])
+            else:
+                changes.rows.append(row)
+        cursor.nextset()
+        for shift, date, starts_at, total in cursor.fetchall():
+            if total is None:
+                changes.seatings.add((shift, date, round(starts_at.timestamp())))
+            else:
+                changes.covers.append(Covers(shift, date, starts_at, int(total), None))
+        return changes
 
 
 def load_occupancy(

@@ -4,6 +4,9 @@ import datetime as dt
 import uuid
 from zoneinfo import ZoneInfo
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from holds.models import Hold
 from reservations.models import Reservation, Restaurant
 from reservations.services.availability_version import bump_availability_version
@@ -126,3 +129,24 @@ def hold(
 
 def slot_times(body: dict, index: int = 0) -> list[str]:
     return [slot["time"] for slot in body["shifts"][index]["slots"]]
+
+
+# What the kept-occupancy tests ask: a far date (past every cutoff), a party of 5 (B1 alone seats it).
+DAY = "/v1/availability"
+MONTH = "/v1/availability/months"
+TAKEN_BY_B1 = ["19:00", "19:30", "20:00", "20:30"]  # the slots a booking of B1 at 19:00 takes from a party of 5
+
+
+def ask(api, path=DAY, **query):
+    """The answer and what it read of the occupancy: "all", "changes" (since the one kept) or None."""
+    query = query or {"service_date": FAR.isoformat(), "party_size": 5}
+    with CaptureQueriesContext(connection) as captured:
+        response = api.get(path, query)
+    assert response.status_code == 200, response.content
+    sent = " ".join(q["sql"] for q in captured.captured_queries)
+    read = "all" if "occupancy_intervals" in sent else "changes" if "occupancy_changed" in sent else None
+    return response.json(), read
+
+
+def unavailable(body) -> list[str]:
+    return body["shifts"][0]["unavailable_slots"]

@@ -1,6 +1,7 @@
 """Occupancies kept per process between availability answers: another question asked in the same
 state is answered from the occupancy (and the engine's masks) read for the last one, and answers
-as a fresh read would; a write, a basket hold's lapse or a new day reads it again."""
+as a fresh read would; a basket hold's lapse or a new day reads it again, and a write carries it
+(tests/availability/test_occupancy_carry.py)."""
 
 import datetime as dt
 
@@ -12,11 +13,19 @@ from django.test.utils import CaptureQueriesContext
 from reservations import engine
 from reservations.api import answer_cache
 from reservations.selectors import kept_occupancy
-from tests.availability.helpers import AT_SEVEN, FAR, NOW, book, floor_without_cutoffs, hold
-
-DAY = "/v1/availability"
-MONTH = "/v1/availability/months"
-TAKEN_BY_B1 = ["19:00", "19:30", "20:00", "20:30"]  # a party of 5 fits B1 alone
+from tests.availability.helpers import (
+    AT_SEVEN,
+    DAY,
+    FAR,
+    MONTH,
+    NOW,
+    TAKEN_BY_B1,
+    ask,
+    book,
+    floor_without_cutoffs,
+    hold,
+    unavailable,
+)
 
 
 @pytest.fixture
@@ -25,19 +34,6 @@ def floor(restaurant, settings):
     settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0
     kept_occupancy.clear()
     return floor_without_cutoffs(restaurant)
-
-
-def ask(api, path=DAY, **query):
-    """The answer and whether it read the occupancy."""
-    query = query or {"service_date": FAR.isoformat(), "party_size": 5}
-    with CaptureQueriesContext(connection) as captured:
-        response = api.get(path, query)
-    assert response.status_code == 200, response.content
-    return response.json(), any("occupancy_intervals" in q["sql"] for q in captured.captured_queries)
-
-
-def unavailable(body) -> list[str]:
-    return body["shifts"][0]["unavailable_slots"]
 
 
 def test_another_question_reads_no_occupancy_and_answers_as_a_fresh_read(api, floor):
@@ -54,12 +50,12 @@ def test_another_question_reads_no_occupancy_and_answers_as_a_fresh_read(api, fl
         for query in questions:
             kept_occupancy.clear()
             body, read = ask(api, **query)
-            assert read
+            assert read == "all"
             fresh.append(body)
         kept_occupancy.clear()
         kept = [ask(api, **query) for query in questions]
     assert [body for body, _ in kept] == fresh
-    assert [read for _, read in kept] == [True] + [False] * (len(questions) - 1)
+    assert [read for _, read in kept] == ["all"] + [None] * (len(questions) - 1)
     assert any(unavailable(body) for body in fresh)  # the bookings show
 
 
@@ -70,7 +66,7 @@ def test_todays_answer_follows_the_clock_over_a_kept_occupancy(api, floor):
         before, _ = ask(api, **today)
     with time_machine.travel(AT_SEVEN + dt.timedelta(seconds=30), tick=False):
         after, read = ask(api, **today)
-    assert not read
+    assert read is None
     assert [s["time"] for s in before["shifts"][0]["slots"]][0] == "19:00"
     assert [s["time"] for s in after["shifts"][0]["slots"]][0] == "19:30"
 
@@ -109,21 +105,21 @@ def test_a_booking_is_seen_by_the_next_question(api, floor):
         assert unavailable(ask(api)[0]) == []
         book(floor.restaurant, [floor.b1], date=FAR, size=5, shift=floor.shift)  # moves availability_version
         body, read = ask(api)
-    assert read and unavailable(body) == TAKEN_BY_B1
+    assert read == "changes" and unavailable(body) == TAKEN_BY_B1
 
 
 def test_a_lapsed_basket_hold_frees_its_table_without_a_write(api, floor):
     with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
         hold(floor.restaurant, [floor.b1], date=FAR, size=5, expires_at=NOW + dt.timedelta(minutes=10))
         (first, first_read), (again, again_read) = ask(api), ask(api)
-        assert (first_read, again_read) == (True, False) and again == first
+        assert (first_read, again_read) == ("all", None) and again == first
         assert unavailable(first) == TAKEN_BY_B1
     with time_machine.travel(NOW + dt.timedelta(minutes=9, seconds=59), tick=False):
         body, read = ask(api)
-        assert not read and unavailable(body) == TAKEN_BY_B1
+        assert read is None and unavailable(body) == TAKEN_BY_B1
     with time_machine.travel(NOW + dt.timedelta(minutes=10, seconds=1), tick=False):
         body, read = ask(api)
-    assert read and unavailable(body) == []
+    assert read == "all" and unavailable(body) == []  # a lapse is not carried: all is read again
 
 
 def test_an_occupancy_kept_before_a_lapse_is_not_served_once_the_lapse_is_two_days_old(api, floor):
@@ -134,7 +130,7 @@ def test_an_occupancy_kept_before_a_lapse_is_not_served_once_the_lapse_is_two_da
         assert unavailable(ask(api)[0]) == TAKEN_BY_B1
     with time_machine.travel(NOW + dt.timedelta(days=2, minutes=11), tick=False):
         body, read = ask(api)
-    assert read and unavailable(body) == []
+    assert read == "all" and unavailable(body) == []
 
 
 def test_an_answer_excluding_a_booking_reads_its_occupancy_every_time(api, floor):
@@ -143,7 +139,7 @@ def test_an_answer_excluding_a_booking_reads_its_occupancy_every_time(api, floor
     with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
         answers = [ask(api, **query) for _ in range(2)]
         plain, _ = ask(api)
-    assert [(unavailable(body), read) for body, read in answers] == [([], True), ([], True)]
+    assert [(unavailable(body), read) for body, read in answers] == [([], "all"), ([], "all")]
     assert unavailable(plain) == TAKEN_BY_B1  # not served what was read excluding the booking
 
 
@@ -152,7 +148,7 @@ def test_a_month_asked_again_reads_no_occupancy(api, floor):
     with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
         first, first_read = ask(api, MONTH, month="2026-12")
         again, again_read = ask(api, MONTH, month="2026-12")
-    assert (first_read, again_read) == (True, False)
+    assert (first_read, again_read) == ("all", None)
     assert again == first
 
 
@@ -160,7 +156,7 @@ def test_a_size_of_zero_turns_it_off(api, floor, settings):
     settings.AVAILABILITY_OCCUPANCY_CACHE_ROWS = 0
     with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
         reads = [ask(api, service_date=FAR.isoformat(), party_size=size)[1] for size in (2, 4)]
-    assert reads == [True, True]
+    assert reads == ["all", "all"]
 
 
 def test_an_occupancy_larger_than_the_bound_is_not_kept(api, floor, settings):
@@ -172,7 +168,7 @@ def test_an_occupancy_larger_than_the_bound_is_not_kept(api, floor, settings):
         small = [ask(api, service_date=FAR.isoformat(), party_size=size)[1] for size in (2, 4)]
         settings.AVAILABILITY_OCCUPANCY_CACHE_ROWS = 100
         large = [ask(api, service_date=FAR.isoformat(), party_size=size)[1] for size in (2, 4)]
-    assert (small, large) == ([True, True], [True, False])
+    assert (small, large) == (["all", "all"], ["all", None])
 
 
 def test_the_answer_cache_and_the_kept_occupancy_together(api, floor, settings):
@@ -184,5 +180,5 @@ def test_the_answer_cache_and_the_kept_occupancy_together(api, floor, settings):
         reads = [ask(api, service_date=FAR.isoformat(), party_size=size)[1] for size in (5, 5, 4)]
         book(floor.restaurant, [floor.b1], date=FAR, size=5, shift=floor.shift)
         body, read = ask(api)
-    assert reads == [True, False, False]
-    assert read and unavailable(body) == TAKEN_BY_B1
+    assert reads == ["all", None, None]
+    assert read == "changes" and unavailable(body) == TAKEN_BY_B1

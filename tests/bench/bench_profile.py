@@ -2,7 +2,8 @@
 
     python -m tests.bench.bench_profile ping|configuration|day|day-empty|month|month-empty|create|list [-n N]
     python -m tests.bench.bench_profile day-nohistory|month-nohistory [-n N]
-    python -m tests.bench.bench_profile day-ten|list-ten|ping-ten [-n N]
+    python -m tests.bench.bench_profile day-ten|list-ten|ping-ten|day-written-ten [-n N]
+    python -m tests.bench.bench_profile day-written|month-written [-n N]
 
 `day` and `month` run on the bench database (the busy restaurant among 1M other
 bookings), `*-nohistory` the same requests on the no-history database (the same
@@ -15,7 +16,9 @@ and DRF stack, no gunicorn) after a warm-up, and prints:
   * the top functions by own time and by cumulative time (cProfile),
   * a pyinstrument call tree, when pyinstrument is installed (pip install pyinstrument;
     a developer tool, not a project dependency).
-For `create`, each booking is cancelled after the profiled call, outside the profile.
+For `create`, each booking is cancelled after the profiled call, outside the profile; for
+`*-written` (the first answer after a write), a booking is made and cancelled on the measured day
+after each profiled call, outside the profile.
 """
 
 from __future__ import annotations
@@ -59,6 +62,10 @@ def request_maker(name: str, info: dict):
     }
     if name in simple:
         return get(*simple[name])
+    if name.endswith("-written") and name.removesuffix("-written") in ("day", "month"):
+        # The first answer after a write: a booking made and cancelled after each profiled call.
+        ask, _ = get(*simple[name.removesuffix("-written")])
+        return ask, _write_on(client, busy, info["measured_date"])
     if name != "create":
         raise SystemExit(f"unknown request {name}")
 
@@ -104,6 +111,41 @@ def request_maker(name: str, info: dict):
     return create, after
 
 
+def _write_on(client, key: str, date: str):
+    """A booking of 2 made and cancelled on `date` (its first open slot that takes it)."""
+    avail = client.get(f"/v1/availability?service_date={date}&party_size=2", HTTP_AUTHORIZATION=f"Bearer {key}")
+    slots = [s["time"] for shift in avail.json()["shifts"] for s in shift["slots"]]
+
+    def write():
+        for time_ in slots:
+            body = {
+                "service_date": date,
+                "start_time": time_,
+                "party_size": 2,
+                "guest": {"first_name": "Pro", "last_name": "File", "email": "written@example.com"},
+                "metadata": {"bench": "profile"},
+            }
+            made = client.post(
+                "/v1/reservations",
+                data=json.dumps(body),
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Bearer {key}",
+                HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+            )
+            if made.status_code == 201:
+                cancelled = client.post(
+                    f"/v1/reservations/{made.json()['id']}/cancel",
+                    data="",
+                    content_type="application/json",
+                    HTTP_AUTHORIZATION=f"Bearer {key}",
+                )
+                assert cancelled.status_code == 200, cancelled.content[:300]
+                return
+        raise AssertionError(f"no slot on {date} takes a party of 2")
+
+    return write
+
+
 def main(argv: list[str]) -> int:
     name = argv[0] if argv else "day"
     n = int(argv[argv.index("-n") + 1]) if "-n" in argv else 50
@@ -125,7 +167,7 @@ def main(argv: list[str]) -> int:
         tenfold = ensure_tenfold_seeded()
         info = {**tenfold, "busy": tenfold["ten"], "month": tenfold["month_first"][:7]}
         name = name.removesuffix("-ten")
-        if name not in ("day", "ping", "list", "create"):
+        if name not in ("day", "ping", "list", "create", "day-written"):
             raise SystemExit(f"{name} has no tenfold variant")
     with stack:
         return profile(name, n, info)

@@ -124,6 +124,29 @@ def create_body(date: str, time_: str, party: int, guest: dict, tag: str) -> dic
     }
 
 
+def after_a_write(http: Http, path: str, slots: list[tuple[str, str]], label: str):
+    """A probe's call for the first answer after a write: a booking of 2 made on the slots' day and
+    cancelled (two writes, one table's: untimed; none left behind for other probes to run into),
+    then `path` asked, timed."""
+    cycle, counter = itertools.cycle(slots), itertools.count()
+
+    def write() -> None:
+        for _ in slots:  # a slot another probe took meanwhile is refused: the next one
+            guest = {"first_name": "Ann", "last_name": "Writer", "email": f"writer{next(counter) % 50}@example.com"}
+            body = create_body(*next(cycle), 2, guest, "after-a-write")
+            reply = http.request("POST", "/v1/reservations", body=body, headers={"Idempotency-Key": str(uuid.uuid4())})
+            if reply.status == 201:
+                expect(http.request("POST", f"/v1/reservations/{reply.json()['id']}/cancel"), 200, "cancel")
+                return
+        raise RuntimeError(f"no slot left to book before {label}")
+
+    def call():
+        write()
+        return expect(http.get(path), 200, label)
+
+    return call
+
+
 def sequential(info: dict, port: int) -> tuple[dict, dict]:
     key = info["busy"]["key"]
     http = Http(port, key)

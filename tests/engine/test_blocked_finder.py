@@ -63,3 +63,34 @@ def test_busy_of_answers_every_set_of_tables_as_worked_out_afresh_and_keeps_it()
                     assert fresh(table) == expected(own, slot_starts, duration, service_end)
                 assert busy_of(tables) == union
         assert kept.busy_of(slot_starts, duration, service_end) is busy_of  # kept per seating length
+
+
+def test_a_timeline_carried_through_a_write_answers_as_a_new_one():
+    """After a write: the changed tables' intervals from a timeline over their rows alone, every
+    other table's (and the masks worked out for it) from the earlier timeline, which stays as it was."""
+    rng = random.Random(5)
+    slot_starts = tuple(FIRST + k * STEP for k in range(13))
+    service_end = slot_starts[-1] + 2 * 3600
+
+    def some_rows(tables):
+        rows = []
+        for table in tables:
+            for _ in range(rng.randrange(0, 4)):
+                a = FIRST + rng.randrange(-4 * 3600, 6 * 3600, 60)
+                rows.append((table, a, a + rng.randrange(60, 3 * 3600, 60)))
+        return rows
+
+    before = some_rows(range(1, 9))
+    earlier = TableTimeline(rows=before)
+    sets = [(t,) for t in range(1, 10)] + [(1, 2), (2, 3, 4), (5, 6), (1, 6, 9)]
+    answers_before = [earlier.busy_of(slot_starts, None, service_end)(tables) for tables in sets]
+    changed = {2, 5, 9}  # 5 loses its intervals, 9 gets its first
+    after_changed = [row for row in some_rows([2, 9]) if row[0] in changed]
+    after = [row for row in before if row[0] not in changed] + after_changed
+    carried = earlier.carried(TableTimeline(rows=after_changed), changed)
+    assert carried._masks[(slot_starts, None, service_end)].keys() == {1, 3, 4, 6, 7, 8}  # the others' masks
+    for duration in (None, 90 * ONE_MINUTE):
+        fresh = TableTimeline(rows=after).busy_of(slot_starts, duration, service_end)
+        got = carried.busy_of(slot_starts, duration, service_end)
+        assert [got(tables) for tables in sets] == [fresh(tables) for tables in sets]
+    assert [earlier.busy_of(slot_starts, None, service_end)(tables) for tables in sets] == answers_before

@@ -46,6 +46,11 @@ def test_a_weighed_map_bounds_the_total_weight():
     assert len(lru) == 0 and lru.get("e") is None
     lru.put("f", "x")
     assert lru.peek("f") == "x"
+    lru.put("g", "x" * 9)
+    lru.discard("f")  # its weight goes with it: "h" fits beside "g"
+    lru.discard("never stored")
+    lru.put("h", "x")
+    assert ("f" in lru, "g" in lru, "h" in lru) == (False, True, True)
 
 
 def test_last_keys_say_whether_a_names_last_value_is_still_stored():
@@ -59,8 +64,9 @@ def test_last_keys_say_whether_a_names_last_value_is_still_stored():
     last.note("q", ("q", 2))  # a newer key for the same name
     store.put("other", "c")  # evicts ("q", 1): the name's last key is still there
     assert last.held("q")
+    assert last.last("q") == (("q", 2), "b")
     store.put("more", "d")  # evicts ("q", 2)
-    assert not last.held("q")
+    assert not last.held("q") and last.last("q") is None
     last.note("q", "more")
     last.clear()
     assert not last.held("q")
