@@ -2,6 +2,7 @@
 
 import datetime as dt
 import uuid
+from unittest import mock
 from zoneinfo import ZoneInfo
 
 from django.db import connection
@@ -9,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from holds.models import Hold
 from reservations.models import Reservation, Restaurant
+from reservations.selectors import kept_occupancy
 from reservations.services.availability_version import bump_availability_version
 from tests.factories import (
     FloorPlanFactory,
@@ -138,13 +140,22 @@ TAKEN_BY_B1 = ["19:00", "19:30", "20:00", "20:30"]  # the slots a booking of B1 
 
 
 def ask(api, path=DAY, **query):
-    """The answer and what it read of the occupancy: "all", "changes" (since the one kept) or None."""
+    """The answer and what its occupancy came from: "all" (read), "changes" (the one kept, carried
+    through what changed since) or None (the one kept)."""
     query = query or {"service_date": FAR.isoformat(), "party_size": 5}
-    with CaptureQueriesContext(connection) as captured:
+    carried = []
+    real = kept_occupancy.Kept.carried
+
+    def carry(kept, *args):
+        found = real(kept, *args)
+        carried.append(found is not None)
+        return found
+
+    with CaptureQueriesContext(connection) as captured, mock.patch.object(kept_occupancy.Kept, "carried", carry):
         response = api.get(path, query)
     assert response.status_code == 200, response.content
     sent = " ".join(q["sql"] for q in captured.captured_queries)
-    read = "all" if "occupancy_intervals" in sent else "changes" if "occupancy_changed" in sent else None
+    read = "all" if "occupancy_intervals" in sent else "changes" if any(carried) else None
     return response.json(), read
 
 

@@ -192,7 +192,7 @@ def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro
     writers book and cancel on other threads: once the writers stop, the next answer to every
     question is what a fresh read gives. After a write, the kept occupancy is carried through what
     its snapshot could not see (the occupancy log), while other writes commit."""
-    from reservations.selectors import availability, kept_occupancy
+    from reservations.selectors import kept_occupancy
 
     settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0  # every answer worked out, from the kept occupancy when held
     for n in range(4):
@@ -204,8 +204,8 @@ def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro
     served = []
     real_get = kept_occupancy._kept.get
     monkeypatch.setattr(kept_occupancy._kept, "get", lambda key: served.append(key) or real_get(key))
-    carried, real_changes = [], availability.load_changes
-    monkeypatch.setattr(availability, "load_changes", lambda *a: carried.append(a) or real_changes(*a))
+    carried, real_carried = [], kept_occupancy.Kept.carried
+    monkeypatch.setattr(kept_occupancy.Kept, "carried", lambda *a: carried.append(real_carried(*a)) or carried[-1])
     writers_done, errors = threading.Event(), []
     times = ["19:00", "19:30", "20:00", "20:30", "21:00"]
 
@@ -250,7 +250,7 @@ def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro
     for thread in readers:
         thread.join(timeout=120)
     assert not errors, errors
-    assert served and carried  # the readers did ask for kept occupancies, and carried them through writes
+    assert served and any(carried)  # the readers did ask for kept occupancies, and carried them through writes
 
     kept_answers, fresh_answers = [], []
     for size in range(1, 7):
