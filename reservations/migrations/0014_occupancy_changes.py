@@ -35,15 +35,15 @@ COVERS = f"""
 CREATE FUNCTION reservations_log_covers_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' AND OLD.shift_id IS NOT NULL THEN
-    INSERT INTO {LOG} (restaurant_id, shift_id, service_date, start_epoch, end_epoch)
-    VALUES (OLD.restaurant_id, OLD.shift_id, OLD.service_date, reservations_epoch_seconds(OLD.starts_at),
+    INSERT INTO {LOG} (restaurant_id, shift_id, service_date, starts_at, start_epoch, end_epoch)
+    VALUES (OLD.restaurant_id, OLD.shift_id, OLD.service_date, OLD.starts_at, reservations_epoch_seconds(OLD.starts_at),
             reservations_epoch_seconds(OLD.starts_at) + 1);
   END IF;
   IF TG_OP <> 'DELETE' THEN
     IF NEW.shift_id IS NOT NULL AND (TG_OP = 'INSERT' OR (NEW.shift_id, NEW.service_date, NEW.starts_at)
         IS DISTINCT FROM (OLD.shift_id, OLD.service_date, OLD.starts_at)) THEN
-      INSERT INTO {LOG} (restaurant_id, shift_id, service_date, start_epoch, end_epoch)
-      VALUES (NEW.restaurant_id, NEW.shift_id, NEW.service_date, reservations_epoch_seconds(NEW.starts_at),
+      INSERT INTO {LOG} (restaurant_id, shift_id, service_date, starts_at, start_epoch, end_epoch)
+      VALUES (NEW.restaurant_id, NEW.shift_id, NEW.service_date, NEW.starts_at, reservations_epoch_seconds(NEW.starts_at),
               reservations_epoch_seconds(NEW.starts_at) + 1);
     END IF;
   END IF;
@@ -87,6 +87,7 @@ class Migration(migrations.Migration):
                 ('table_id', models.BigIntegerField(null=True)),
                 ('shift_id', models.BigIntegerField(null=True)),
                 ('service_date', models.DateField(null=True)),
+                ('starts_at', models.DateTimeField(null=True)),
                 ('start_epoch', models.BigIntegerField()),
                 ('end_epoch', models.BigIntegerField()),
                 ('xid', reservations.models.occupancy_log.TransactionId(db_default=models.Func(function='pg_current_xact_id'))),

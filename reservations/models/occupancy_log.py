@@ -38,10 +38,12 @@ class OccupancyChange(models.Model):
     # must not hold up (or be cascaded by) the delete. The sweep prunes them like any other.
     restaurant_id = models.BigIntegerField()
     # An allocation's interval: its table, start and end (epoch seconds). Or a seating's covers: its
-    # service, date and start (end = start + 1, so that one window test serves both kinds).
+    # service, date and instant (`starts_at`; start and end its epoch second and the next, so that
+    # one window test serves both kinds).
     table_id = models.BigIntegerField(null=True)
     shift_id = models.BigIntegerField(null=True)
     service_date = models.DateField(null=True)
+    starts_at = models.DateTimeField(null=True)
     start_epoch = models.BigIntegerField()
     end_epoch = models.BigIntegerField()
     xid = TransactionId(db_default=models.Func(function="pg_current_xact_id"))

@@ -93,7 +93,7 @@ class Kept:
         covers = self.occupancy.covers
         if found.seatings:
             seatings = found.seatings
-            covers = [c for c in covers if (c.shift_id, c.service_date, round(c.starts_at.timestamp())) not in seatings]
+            covers = [c for c in covers if (c.shift_id, c.service_date, c.starts_at) not in seatings]
         covers = covers + found.covers  # a new list: the earlier one is not changed
         weight = self.weight - earlier.count(found.tables) + len(found.rows) + len(covers) - len(self.occupancy.covers)
         carried = Kept(Occupancy(covers=covers), snapshot, read_at, weight=max(weight, 1))

@@ -98,16 +98,15 @@ WHERE a.during && tstzrange(to_timestamp(%(start)s::bigint), to_timestamp(%(end)
 """
 
 # The seatings of the dates whose covers changed, each listed once with NULL covers, and their covers
-# as COVERS counts them, found by resv_covers_idx's whole key. Seating times are whole minutes, so a
-# seating's start matches its epoch second exactly.
+# as COVERS counts them, found by resv_covers_idx's whole key.
 _SEATING = """JOIN changed ON {alias}.service_date = changed.service_date AND {alias}.shift_id = changed.shift_id
-  AND {alias}.starts_at = to_timestamp(changed.start_epoch)"""
+  AND {alias}.starts_at = changed.starts_at"""
 CHANGED_COVERS = f"""
 WITH changed AS (
-  {_UNSEEN.format(columns="shift_id, service_date, start_epoch", kind="shift_id IS NOT NULL")}
+  {_UNSEEN.format(columns="shift_id, service_date, starts_at", kind="shift_id IS NOT NULL")}
     AND service_date BETWEEN %(first)s::date AND %(last)s::date
 )
-SELECT shift_id, service_date, to_timestamp(start_epoch), NULL::bigint FROM changed
+SELECT shift_id, service_date, starts_at, NULL::bigint FROM changed
 UNION ALL
 SELECT r.shift_id, r.service_date, r.starts_at, sum(r.party_size)
 FROM {Reservation._meta.db_table} AS r {_SEATING.format(alias="r")}
@@ -125,12 +124,12 @@ GROUP BY h.shift_id, h.service_date, h.starts_at
 
 
 class Changes(NamedTuple):
-    """What `load_changes` found: the tables and seatings ((shift, date, start in epoch seconds))
-    that changed, and what they hold now."""
+    """What `load_changes` found: the tables and seatings ((shift, date, instant)) that changed, and
+    what they hold now."""
 
     tables: set[int]
     rows: list[tuple[int, int, int]]  # the changed tables' intervals
-    seatings: set[tuple[int, dt.date, int]]
+    seatings: set[tuple[int, dt.date, dt.datetime]]
     covers: list[Covers]  # the changed seatings' covers
 
 
@@ -211,7 +210,7 @@ def load_changes(restaurant, first: dt.date, last: dt.date, now: dt.datetime, sn
         cursor.nextset()
         for shift, date, starts_at, total in cursor.fetchall():
             if total is None:
-                changes.seatings.add((shift, date, round(starts_at.timestamp())))
+                changes.seatings.add((shift, date, starts_at))
             else:
                 changes.covers.append(Covers(shift, date, starts_at, int(total), None))
         return changes

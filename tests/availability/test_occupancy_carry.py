@@ -54,12 +54,11 @@ def logged(restaurant) -> list[tuple[int, int, int]]:
 
 
 def seatings_logged(restaurant) -> list[tuple[int, dt.date, dt.datetime]]:
-    """The seatings logged for their covers, their starts as instants."""
+    """The seatings logged for their covers."""
     rows = OccupancyChange.objects.filter(restaurant_id=restaurant.pk, shift_id__isnull=False).order_by("pk")
-    return [
-        (shift, date, dt.datetime.fromtimestamp(start, dt.UTC))
-        for shift, date, start in rows.values_list("shift_id", "service_date", "start_epoch")
-    ]
+    found = list(rows.values_list("shift_id", "service_date", "starts_at", "start_epoch"))
+    assert all(start == int(at.timestamp()) for *_, at, start in found)  # the window test's epoch
+    return [row[:3] for row in found]
 
 
 def interval(allocation: TableAllocation) -> tuple[int, int, int]:
@@ -188,8 +187,13 @@ def test_covers_carried_through_writes_are_fresh_reads(api, restaurant, settings
         Reservation.objects.filter(pk=booking.pk).update(status="cancelled")
         bump_availability_version(restaurant.pk, policy_changed=False)
 
+    def retime(booking, seconds):  # a start off the minute: the seating is matched by its instant
+        Reservation.objects.filter(pk=booking.pk).update(starts_at=booking.starts_at + dt.timedelta(seconds=seconds))
+        bump_availability_version(restaurant.pk, policy_changed=False)
+
     writes = [
         lambda: resize(seven, 2),
+        lambda: retime(seven, 30),
         lambda: hold(restaurant, [floor.a3], date=FAR, time="20:00", size=4, kind="commitment", shift=floor.shift),
         lambda: resize(seven, 4),
         lambda: cancel(seven),
