@@ -71,75 +71,61 @@ def request_maker(name: str, info: dict):
 
     # A free slot for a party of 2 in the measured month, re-used: each booking is cancelled.
     date = info["month_first"][:8] + "04"
-    avail = client.get(f"/v1/availability?service_date={date}&party_size=2", HTTP_AUTHORIZATION=f"Bearer {busy}")
-    slots = [(date, s["time"]) for shift in avail.json()["shifts"] for s in shift["slots"]]
+    times = _open_times(client, busy, date)
     created = []
 
     def create():
-        slot_date, slot_time = slots[len(created) % len(slots)]
-        body = {
-            "service_date": slot_date,
-            "start_time": slot_time,
-            "party_size": 2,
-            "guest": {
-                "first_name": "Pro",
-                "last_name": "File",
-                "email": f"p{len(created) % 50}@example.com",
-            },
-            "metadata": {"bench": "profile"},
-        }
-        response = client.post(
-            "/v1/reservations",
-            data=json.dumps(body),
-            content_type="application/json",
-            HTTP_AUTHORIZATION=f"Bearer {busy}",
-            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-        )
+        response = _book(client, busy, date, times[len(created) % len(times)], f"p{len(created) % 50}@example.com")
         assert response.status_code == 201, response.content[:300]
         created.append(response.json()["id"])
         return response
 
-    def after():
-        response = client.post(
-            f"/v1/reservations/{created[-1]}/cancel",
-            data="",
-            content_type="application/json",
-            HTTP_AUTHORIZATION=f"Bearer {busy}",
-        )
-        assert response.status_code == 200, response.content[:300]
+    return create, lambda: _cancel(client, busy, created[-1])
 
-    return create, after
+
+def _open_times(client, key: str, date: str) -> list[str]:
+    """The seating times a party of 2 can book on `date`."""
+    avail = client.get(f"/v1/availability?service_date={date}&party_size=2", HTTP_AUTHORIZATION=f"Bearer {key}")
+    return [s["time"] for shift in avail.json()["shifts"] for s in shift["slots"]]
+
+
+def _book(client, key: str, date: str, time_: str, email: str):
+    """POST a booking of 2 (the response, whatever its status)."""
+    body = {
+        "service_date": date,
+        "start_time": time_,
+        "party_size": 2,
+        "guest": {"first_name": "Pro", "last_name": "File", "email": email},
+        "metadata": {"bench": "profile"},
+    }
+    return client.post(
+        "/v1/reservations",
+        data=json.dumps(body),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {key}",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+
+
+def _cancel(client, key: str, public_id: str) -> None:
+    response = client.post(
+        f"/v1/reservations/{public_id}/cancel",
+        data="",
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {key}",
+    )
+    assert response.status_code == 200, response.content[:300]
 
 
 def _write_on(client, key: str, date: str):
     """A booking of 2 made and cancelled on `date` (its first open slot that takes it)."""
-    avail = client.get(f"/v1/availability?service_date={date}&party_size=2", HTTP_AUTHORIZATION=f"Bearer {key}")
-    slots = [s["time"] for shift in avail.json()["shifts"] for s in shift["slots"]]
+    times = _open_times(client, key, date)
 
     def write():
-        for time_ in slots:
-            body = {
-                "service_date": date,
-                "start_time": time_,
-                "party_size": 2,
-                "guest": {"first_name": "Pro", "last_name": "File", "email": "written@example.com"},
-                "metadata": {"bench": "profile"},
-            }
-            made = client.post(
-                "/v1/reservations",
-                data=json.dumps(body),
-                content_type="application/json",
-                HTTP_AUTHORIZATION=f"Bearer {key}",
-                HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-            )
+        for time_ in times:
+            made = _book(client, key, date, time_, "written@example.com")
             if made.status_code == 201:
-                cancelled = client.post(
-                    f"/v1/reservations/{made.json()['id']}/cancel",
-                    data="",
-                    content_type="application/json",
-                    HTTP_AUTHORIZATION=f"Bearer {key}",
-                )
-                assert cancelled.status_code == 200, cancelled.content[:300]
+                _cancel(client, key, made.json()["id"])
                 return
         raise AssertionError(f"no slot on {date} takes a party of 2")
 
