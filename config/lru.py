@@ -79,9 +79,8 @@ class LastKeys:
         self._keys.put(name, key)
 
     def held(self, name) -> bool:
-        """Whether the value last stored for `name` is still in the store (`peek`: not a use)."""
-        key = self._keys.peek(name)
-        return key is not None and key in self._store
+        """Whether the value last stored for `name` is still in the store (not a use)."""
+        return self.last(name) is not None
 
     def last(self, name) -> tuple | None:
         """(key, value) last stored for `name`, when the value is still in the store (not a use)."""
