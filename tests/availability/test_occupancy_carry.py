@@ -12,9 +12,12 @@ from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from config.postgresql.prepared import batch
 from reservations.models import OccupancyChange, Reservation, Restaurant, TableAllocation
 from reservations.models.occupancy_log import PRUNE_AFTER
 from reservations.selectors import kept_occupancy
+from reservations.selectors.engine_policy import policy_for
+from reservations.selectors.occupancy import _CHANGES, _parameters
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.occupancy_log import prune_occupancy_changes
 from tests.availability.helpers import (
@@ -27,8 +30,10 @@ from tests.availability.helpers import (
     book,
     floor_without_cutoffs,
     hold,
+    local,
     unavailable,
 )
+from tests.factories import TableFactory
 
 SIZES = range(1, 7)
 
@@ -321,3 +326,39 @@ def test_answers_carried_over_many_writes_stay_fresh_reads(api, floor):
         ask(api)
         (fresh_weight,) = [kept.weight for kept, _ in kept_occupancy._kept._items.values()]
     assert weight == fresh_weight  # what the store's bound counts, kept exact through the carries
+
+
+def _scans_of(plan: dict, relation: str):
+    """The plan's nodes that read `relation` (its heap or one of its indexes), with what bounds them."""
+    if plan.get("Relation Name") == relation or plan.get("Index Name", "").startswith(("allocation_", relation)):
+        yield plan
+    for child in plan.get("Plans", []):
+        yield from _scans_of(child, relation)
+
+
+def test_the_changed_tables_are_read_a_table_at_a_time(floor):
+    """The changes read the changed tables' intervals by table, however many the day holds: the
+    generic plan of a plain join guessed many changed tables and hashed every interval of the
+    window instead (its cost grew with the day's bookings)."""
+    restaurant = floor.restaurant
+    owner = book(restaurant, [floor.a1], date=FAR, time="11:00", minutes=30, shift=floor.shift)
+    tables = [table.pk for table in TableFactory.create_batch(40, section=floor.b)]
+    first = local(FAR, "12:00")
+    with connection.cursor() as cursor:  # ten intervals a table on FAR: 400 in the window, each logged
+        cursor.execute(
+            f"INSERT INTO {TableAllocation._meta.db_table} (restaurant_id, table_id, reservation_id, during) "
+            "SELECT %s, t, %s, tstzrange(%s + n * interval '1 hour', %s + n * interval '1 hour' + interval '50 minutes') "
+            "FROM unnest(%s::bigint[]) AS t, generate_series(0, 9) AS n",
+            [restaurant.pk, owner.pk, first, first, tables],
+        )
+        cursor.execute(f"ANALYZE {TableAllocation._meta.db_table}; ANALYZE {OccupancyChange._meta.db_table}")
+        cursor.execute("SELECT pg_current_snapshot()::text")
+        (snapshot,) = cursor.fetchone()
+        values = {**_parameters(restaurant.pk, policy_for(restaurant), FAR, FAR, NOW, None), "snapshot": snapshot}
+        statement = _CHANGES[True][0]
+        sql, params = batch([statement], values)
+        cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)  # the generic plan the statement runs on
+        (plan,) = cursor.fetchone()[0]
+    scans = list(_scans_of(plan["Plan"], TableAllocation._meta.db_table))
+    conditions = [scan.get("Index Cond", "") + scan.get("Recheck Cond", "") for scan in scans]
+    assert scans and all("table_id = changed" in condition for condition in conditions), conditions
