@@ -105,9 +105,11 @@ FROM changed CROSS JOIN LATERAL (
 """
 
 # The seatings of the dates whose covers changed, each listed once with NULL covers, and their covers
-# as COVERS counts them, found by resv_covers_idx's whole key.
-_SEATING = """JOIN changed ON {alias}.service_date = changed.service_date AND {alias}.shift_id = changed.shift_id
-  AND {alias}.starts_at = changed.starts_at"""
+# as COVERS counts them, a seating at a time through resv_covers_idx's whole key (an aggregate
+# subquery is never flattened into a join, whose generic plan could read the restaurant's bookings
+# whole; a seating with none has no covers row).
+_SEATING = """{alias}.restaurant_id = %(restaurant)s::bigint AND {alias}.service_date = changed.service_date
+    AND {alias}.shift_id = changed.shift_id AND {alias}.starts_at = changed.starts_at"""
 CHANGED_COVERS = f"""
 WITH changed AS (
   {_UNSEEN.format(columns="shift_id, service_date, starts_at", kind="shift_id IS NOT NULL")}
@@ -115,18 +117,22 @@ WITH changed AS (
 )
 SELECT shift_id, service_date, starts_at, NULL::bigint FROM changed
 UNION ALL
-SELECT r.shift_id, r.service_date, r.starts_at, sum(r.party_size)
-FROM {Reservation._meta.db_table} AS r {_SEATING.format(alias="r")}
-WHERE r.restaurant_id = %(restaurant)s::bigint
-  AND r.status IN ({", ".join(f"'{status}'" for status in OCCUPYING_STATUSES)})
-  AND NOT r.excluded_from_shift_limits
-GROUP BY r.service_date, r.shift_id, r.starts_at
+SELECT changed.shift_id, changed.service_date, changed.starts_at, taken.covers
+FROM changed CROSS JOIN LATERAL (
+  SELECT sum(r.party_size) AS covers FROM {Reservation._meta.db_table} AS r
+  WHERE {_SEATING.format(alias="r")}
+    AND r.status IN ({", ".join(f"'{status}'" for status in OCCUPYING_STATUSES)})
+    AND NOT r.excluded_from_shift_limits
+) AS taken
+WHERE taken.covers IS NOT NULL
 UNION ALL
-SELECT h.shift_id, h.service_date, h.starts_at, sum(h.party_size)
-FROM {Hold._meta.db_table} AS h {_SEATING.format(alias="h")}
-WHERE h.restaurant_id = %(restaurant)s::bigint AND h.status = 'held' AND NOT h.excluded_from_shift_limits
-  AND (h.kind = 'commitment' OR h.expires_at > %(now)s::timestamptz)
-GROUP BY h.shift_id, h.service_date, h.starts_at
+SELECT changed.shift_id, changed.service_date, changed.starts_at, held.covers
+FROM changed CROSS JOIN LATERAL (
+  SELECT sum(h.party_size) AS covers FROM {Hold._meta.db_table} AS h
+  WHERE {_SEATING.format(alias="h")} AND h.status = 'held' AND NOT h.excluded_from_shift_limits
+    AND (h.kind = 'commitment' OR h.expires_at > %(now)s::timestamptz)
+) AS held
+WHERE held.covers IS NOT NULL
 """
 
 
