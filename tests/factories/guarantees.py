@@ -56,6 +56,7 @@ class GuaranteeChargeFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = GuaranteeCharge
         exclude = ("provider_charge",)
+        skip_postgeneration_save = True  # `charged` updates the card, not this row
 
     card = factory.SubFactory(CardGuaranteeFactory)
     restaurant = factory.SelfAttribute("card.restaurant")
