@@ -49,24 +49,29 @@ WHERE restaurant_id = %(restaurant)s::bigint AND end_epoch > start_epoch + {LONG
   AND end_epoch > %(start)s::bigint AND start_epoch <= %(start)s::bigint - {LONG_ALLOCATION_SECONDS}{_LIVE}
 """
 
+# The bookings and the holds whose covers the caps count (`{a}`: a table alias and its dot, or
+# nothing), as both COVERS and CHANGED_COVERS read them. The statuses are written out, not a
+# parameter: the prepared statement's generic plan can then use the partial index resv_covers_idx
+# (a parameter cannot be proven to match its predicate, and every run was planned anew).
+_COUNTED_BOOKINGS = f"""{{a}}status IN ({", ".join(f"'{status}'" for status in OCCUPYING_STATUSES)})
+  AND NOT {{a}}excluded_from_shift_limits"""
+_COUNTED_HOLDS = """{a}status = 'held' AND NOT {a}excluded_from_shift_limits
+  AND ({a}kind = 'commitment' OR {a}expires_at > %(now)s::timestamptz)"""
+
 # Covers per service, date and seating time of live bookings and holds charged to caps.
-# The bookings' half reads resv_covers_idx alone (an index-only scan), grouped in its key order. The
-# statuses are written out, not a parameter: the prepared statement's generic plan can then use the
-# partial index (a parameter cannot be proven to match its predicate, and every run was planned anew).
+# The bookings' half reads resv_covers_idx alone (an index-only scan), grouped in its key order.
 COVERS = f"""
 SELECT shift_id, service_date, starts_at, sum(party_size)
 FROM {Reservation._meta.db_table}
 WHERE restaurant_id = %(restaurant)s::bigint AND service_date BETWEEN %(first)s::date AND %(last)s::date
-  AND status IN ({", ".join(f"'{status}'" for status in OCCUPYING_STATUSES)})
-  AND NOT excluded_from_shift_limits AND shift_id IS NOT NULL
+  AND {_COUNTED_BOOKINGS.format(a="")} AND shift_id IS NOT NULL
   AND id <> %(reservation)s::bigint
 GROUP BY service_date, shift_id, starts_at
 UNION ALL
 SELECT shift_id, service_date, starts_at, sum(party_size)
 FROM {Hold._meta.db_table}
 WHERE restaurant_id = %(restaurant)s::bigint AND service_date BETWEEN %(first)s::date AND %(last)s::date
-  AND status = 'held' AND NOT excluded_from_shift_limits AND shift_id IS NOT NULL
-  AND (kind = 'commitment' OR expires_at > %(now)s::timestamptz)
+  AND {_COUNTED_HOLDS.format(a="")} AND shift_id IS NOT NULL
   AND id <> %(hold)s::bigint
 GROUP BY shift_id, service_date, starts_at
 """
@@ -120,17 +125,14 @@ UNION ALL
 SELECT changed.shift_id, changed.service_date, changed.starts_at, taken.covers
 FROM changed CROSS JOIN LATERAL (
   SELECT sum(r.party_size) AS covers FROM {Reservation._meta.db_table} AS r
-  WHERE {_SEATING.format(alias="r")}
-    AND r.status IN ({", ".join(f"'{status}'" for status in OCCUPYING_STATUSES)})
-    AND NOT r.excluded_from_shift_limits
+  WHERE {_SEATING.format(alias="r")} AND {_COUNTED_BOOKINGS.format(a="r.")}
 ) AS taken
 WHERE taken.covers IS NOT NULL
 UNION ALL
 SELECT changed.shift_id, changed.service_date, changed.starts_at, held.covers
 FROM changed CROSS JOIN LATERAL (
   SELECT sum(h.party_size) AS covers FROM {Hold._meta.db_table} AS h
-  WHERE {_SEATING.format(alias="h")} AND h.status = 'held' AND NOT h.excluded_from_shift_limits
-    AND (h.kind = 'commitment' OR h.expires_at > %(now)s::timestamptz)
+  WHERE {_SEATING.format(alias="h")} AND {_COUNTED_HOLDS.format(a="h.")}
 ) AS held
 WHERE held.covers IS NOT NULL
 """
