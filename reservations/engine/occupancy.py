@@ -154,6 +154,8 @@ class TableTimeline:
                 spans = spans[bisect_right(starts, first_start - longest) : bisect_left(starts, horizon)]
             mask = 0
             for _, a, b in spans:
+                if b <= first_start or a >= horizon:
+                    continue  # blocks no seating (another service's: most of a day's, so the cheap test first)
                 high = bisect_left(slot_starts, b)
                 if duration is not None:
                     low = bisect_right(slot_starts, a - duration)

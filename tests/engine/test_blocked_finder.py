@@ -38,6 +38,20 @@ def test_blocked_slots_are_those_a_busy_interval_overlaps(count, duration):
         assert blocked(8) == 0  # a table without intervals
 
 
+@pytest.mark.parametrize("duration", [None, 90 * ONE_MINUTE], ids=["to the service's end", "90 minutes"])
+def test_intervals_touching_the_first_seating_or_the_last_ones_end_block_as_the_definition_says(duration):
+    """The finder skips an interval that ends by the first seating or starts once the last seating's
+    occupancy is over before it bisects: at those bounds exactly, and a minute either side."""
+    slot_starts = [FIRST + k * STEP for k in range(13)]
+    service_end = slot_starts[-1] + 2 * 3600
+    last_end = slot_starts[-1] + duration if duration is not None else service_end
+    for shift in (-ONE_MINUTE, 0, ONE_MINUTE):
+        for interval in ((FIRST - 3600, FIRST + shift), (last_end + shift, last_end + 3600)):
+            blocked = TableTimeline(rows=[(7, *interval)]).blocked_finder(slot_starts, duration, service_end)
+            assert blocked(7) == expected([interval], slot_starts, duration, service_end)
+            assert (blocked(7) != 0) == (shift == ONE_MINUTE if interval[0] < FIRST else shift == -ONE_MINUTE)
+
+
 def test_busy_of_answers_every_set_of_tables_as_worked_out_afresh_and_keeps_it():
     """What a timeline kept between requests answers the next question with: the union of its
     tables' blocked slots, the same from the timeline's memory as from a new timeline."""
