@@ -20,7 +20,13 @@ from reservations.selectors.engine_policy import (
     policy_for,
     section_group_id,
 )
-from reservations.selectors.occupancy import load_changes, load_occupancy, occupancy_from, occupancy_statement
+from reservations.selectors.occupancy import (
+    LAPSE_LOOK_BACK,
+    load_changes,
+    load_occupancy,
+    occupancy_from,
+    occupancy_statement,
+)
 from reservations.selectors.reservations import served
 
 
@@ -78,7 +84,7 @@ def last_lapse(restaurant, now: dt.datetime) -> dt.datetime | None:
         kind="basket",
         status__in=("held", "expired"),
         expires_at__lte=now,
-        expires_at__gt=now - dt.timedelta(days=2),
+        expires_at__gt=now - LAPSE_LOOK_BACK,
     ).aggregate(last=Max("expires_at"))["last"]
 
 
@@ -108,7 +114,7 @@ def read_state(restaurant, now: dt.datetime, span: tuple[dt.date, dt.date, tuple
     show the policy moved, the occupancy returned is None and the answer reads it itself.
     """
     sql = f"{VERSIONS.sql()}; {_LAPSE.sql()}"
-    params = [restaurant.pk, restaurant.pk, now, now - dt.timedelta(days=2)]
+    params = [restaurant.pk, restaurant.pk, now, now - LAPSE_LOOK_BACK]
     held = cached_policy(restaurant.pk) if span is not None else None
     if held is not None:
         first, last, exclude = span

@@ -17,13 +17,14 @@ occupancy, so a kept occupancy can be newer than its key, never older: what the 
 already promises. Only occupancies read excluding nothing are kept. Bounded by rows, least recently used
 first out; a kept occupancy and its timeline are never changed once read (masks are added).
 
-After a write (the key differs by its availability_version alone), the occupancy last kept for the
-dates is carried rather than read again: the database's occupancy log (models.occupancy_log) names
-the tables and seatings whose allocations or covers changed where the kept one's snapshot could not
-see it; only they are read again (one round trip, `load_changes`), and the timeline keeps every
-other table's intervals and masks (TableTimeline.carried). The new occupancy is another entry,
-which supersedes the earlier one. A policy change, a lapse or a new day still reads all afresh, and
-so does a kept occupancy older than CARRY_SECONDS (the log is pruned).
+After a write or a lapse (the key differs by its availability_version or its lapse alone), the
+occupancy last kept for the dates is carried rather than read again: the database's occupancy log
+(models.occupancy_log) names the tables and seatings whose allocations or covers changed where the
+kept one's snapshot could not see it, and the basket holds that lapsed since its lapse name theirs;
+only they are read again (one round trip, `load_changes`), and the timeline keeps every other
+table's intervals and masks (TableTimeline.carried). The new occupancy is another entry, which
+supersedes the earlier one. A policy change or a new day still reads all afresh, and so does a kept
+occupancy older than CARRY_SECONDS (the log is pruned).
 """
 
 import time
@@ -123,14 +124,14 @@ def kept(
     read: Occupancy | None,
     load: Callable[[], Occupancy],
     snapshot: str | None = None,
-    changes: Callable[[str], Changes] | None = None,
+    changes: Callable[..., Changes] | None = None,
 ) -> Kept:
     """The occupancy kept under `key`, else `read` (read with the state already) or `load()`, kept.
 
-    `snapshot`: the state's (taken before `read` or `load()`). `changes(snapshot)`: what changed
-    since an earlier read in `snapshot` (`load_changes`); when the occupancy last kept for these
-    dates differs from `key` by its availability_version alone and is recent enough, it is carried
-    through them instead of read afresh."""
+    `snapshot`: the state's (taken before `read` or `load()`). `changes(snapshot, lapsed=(then, now))`:
+    what changed since an earlier read in `snapshot` and lapse (`load_changes`); when the occupancy
+    last kept for these dates differs from `key` by its availability_version or lapse alone and is
+    recent enough, it is carried through them instead of read afresh."""
     if size() == 0:
         return Kept(read if read is not None else load())
     found = _kept.get(key)
@@ -145,15 +146,17 @@ def kept(
     return found
 
 
-def _carried(key: tuple, snapshot: str, now: float, changes: Callable[[str], Changes]) -> Kept | None:
+def _carried(key: tuple, snapshot: str, now: float, changes: Callable[..., Changes]) -> Kept | None:
     last = _last_keys.last(key[:3])
     if last is None:
         return None
     earlier_key, earlier = last
-    same_but_version = earlier_key[:4] == key[:4] and earlier_key[5:] == key[5:]
-    if not same_but_version or now - earlier.read_at > CARRY_SECONDS:
+    # The same but for its availability_version and lapse, on the same day; the lapse only moves on.
+    (policy, _, today, lapse), (earlier_policy, _, earlier_today, earlier_lapse) = key[3:], earlier_key[3:]
+    moved_on = lapse == earlier_lapse or (lapse is not None and (earlier_lapse is None or lapse > earlier_lapse))
+    if (policy, today) != (earlier_policy, earlier_today) or not moved_on or now - earlier.read_at > CARRY_SECONDS:
         return None
-    found = earlier.carried(changes, snapshot, now)
+    found = earlier.carried(lambda since: changes(since, lapsed=(earlier_lapse, lapse)), snapshot, now)
     if found is not None:
         _kept.discard(earlier_key)  # superseded: its state has gone (the new one shares its masks)
     return found

@@ -21,6 +21,8 @@ from reservations.models.booking import LONG_ALLOCATION_SECONDS, OCCUPYING_STATU
 from reservations.selectors.engine_policy import occupancy_window, policy_for
 
 NOBODY = -1  # a primary key no row has: "exclude nothing"
+# How far back a basket hold's lapse is looked for (selectors.availability.last_lapse).
+LAPSE_LOOK_BACK = dt.timedelta(days=2)
 
 # Allocation bounds as epoch seconds (psycopg parses integers in C, ranges in Python), as the
 # table stores them beside the range (TableAllocation.start_epoch, end_epoch): taking the month's
@@ -88,15 +90,25 @@ _UNSEEN = f"""
     AND (NOT pg_visible_in_snapshot(xid, %(snapshot)s::pg_snapshot) OR xid = pg_current_xact_id_if_assigned())
     AND end_epoch > %(start)s::bigint AND start_epoch < %(end)s::bigint"""
 
-# The tables whose allocations in the window changed, each listed once with NULL bounds, and their
-# live intervals in the window. One statement: the list and the intervals come from one snapshot of
+# And what the basket holds that lapsed since then freed without a write: those whose deadline is
+# after `lapsed_after` and at or before `lapsed_until` (the `last_lapse` of the earlier read and of
+# now; equal, or NULL, when none lapsed). Their tables while their allocations are not swept yet (a
+# sweep is logged), found by deadline (allocation_expiry_idx), and their seatings (hold_live_idx).
+_LAPSED = "expires_at > %(lapsed_after)s::timestamptz AND expires_at <= %(lapsed_until)s::timestamptz"
+
+# The tables whose allocations in the window changed or lapsed, each listed once with NULL bounds,
+# and their live intervals in the window. One statement: the list and the intervals come from one snapshot of
 # their own (two would let a table changed in between be read without being listed). Each table's
 # intervals are found through the exclusion constraint's index (table, during), a table at a time:
 # OFFSET 0 keeps the LATERAL subquery from being flattened into a join, whose generic plan
 # (config.postgresql.prepared) guessed sixty changed tables and hashed every interval of the window
 # (0.6 ms at 400 bookings a day, growing with them) to find the one changed table's few.
 CHANGED_TABLES = f"""
-WITH changed AS ({_UNSEEN.format(columns="table_id", kind="table_id IS NOT NULL")})
+WITH changed AS ({_UNSEEN.format(columns="table_id", kind="table_id IS NOT NULL")}
+  UNION
+  SELECT table_id FROM {TableAllocation._meta.db_table}
+  WHERE restaurant_id = %(restaurant)s::bigint AND {_LAPSED}
+    AND end_epoch > %(start)s::bigint AND start_epoch < %(end)s::bigint)
 SELECT table_id, NULL::bigint, NULL::bigint FROM changed
 UNION ALL
 SELECT changed.table_id, a.start_epoch, a.end_epoch
@@ -109,16 +121,20 @@ FROM changed CROSS JOIN LATERAL (
 ) AS a
 """
 
-# The seatings of the dates whose covers changed, each listed once with NULL covers, and their covers
-# as COVERS counts them, a seating at a time through resv_covers_idx's whole key (an aggregate
-# subquery is never flattened into a join, whose generic plan could read the restaurant's bookings
-# whole; a seating with none has no covers row).
+# The seatings of the dates whose covers changed or lapsed, each listed once with NULL covers, and
+# their covers as COVERS counts them, a seating at a time through resv_covers_idx's whole key (an
+# aggregate subquery is never flattened into a join, whose generic plan could read the restaurant's
+# bookings whole; a seating with none has no covers row).
 _SEATING = """{alias}.restaurant_id = %(restaurant)s::bigint AND {alias}.service_date = changed.service_date
     AND {alias}.shift_id = changed.shift_id AND {alias}.starts_at = changed.starts_at"""
 CHANGED_COVERS = f"""
 WITH changed AS (
   {_UNSEEN.format(columns="shift_id, service_date, starts_at", kind="shift_id IS NOT NULL")}
     AND service_date BETWEEN %(first)s::date AND %(last)s::date
+  UNION
+  SELECT shift_id, service_date, starts_at FROM {Hold._meta.db_table}
+  WHERE restaurant_id = %(restaurant)s::bigint AND kind = 'basket' AND status IN ('held', 'expired')
+    AND {_LAPSED} AND shift_id IS NOT NULL AND service_date BETWEEN %(first)s::date AND %(last)s::date
 )
 SELECT shift_id, service_date, starts_at, NULL::bigint FROM changed
 UNION ALL
@@ -209,11 +225,19 @@ def _covers(cursor) -> list[Covers]:
     return [Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()]
 
 
-def load_changes(restaurant, first: dt.date, last: dt.date, now: dt.datetime, snapshot: str) -> Changes:
+def load_changes(
+    restaurant, first: dt.date, last: dt.date, now: dt.datetime, snapshot: str, lapsed: tuple = (None, None)
+) -> Changes:
     """What moved in the occupancy of dates first..last since an earlier read in `snapshot`, in one
-    round trip: the tables and seatings that changed, and what they hold now."""
+    round trip: the tables and seatings that changed, and what they hold now. `lapsed`: the last
+    basket-hold lapse when it was read and now (`last_lapse`'s); the holds that lapsed in between
+    count as changed."""
     values = _parameters(restaurant.pk, policy_for(restaurant), first, last, now, None)
-    sql, params = batch(_CHANGES[first == last], {**values, "snapshot": snapshot})
+    after, until = lapsed
+    if after is None:  # none had lapsed when it was read: one since is within the look-back
+        after = now - LAPSE_LOOK_BACK
+    values.update(snapshot=snapshot, lapsed_after=after, lapsed_until=until)
+    sql, params = batch(_CHANGES[first == last], values)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         changes = Changes(set(), [], set(), [])

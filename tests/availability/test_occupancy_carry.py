@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from config.postgresql.prepared import batch
 from holds.models import Hold
+from holds.services import sweep_expired_holds
 from reservations.models import OccupancyChange, Reservation, Restaurant, TableAllocation
 from reservations.models.occupancy_log import PRUNE_AFTER
 from reservations.selectors import kept_occupancy
@@ -218,6 +219,58 @@ def test_covers_carried_through_writes_are_fresh_reads(api, restaurant, settings
     assert len(seen) == len(writes)  # each write changed the covers shown
 
 
+@pytest.mark.django_db(transaction=True)
+def test_answers_carried_through_lapses_are_fresh_reads(restaurant, make_client, settings):
+    """A basket hold frees its table and its covers at its deadline, without a write: the first
+    question after it reads the lapsed holds' tables and seatings only, swept or not yet, alone or
+    with a write, and every question (the month's too) answers as a fresh read does.
+
+    Every write commits (a test's own transaction is one no snapshot ever sees end: each answer in it
+    would read again every table it wrote, the lapsed holds' included)."""
+    settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0
+    kept_occupancy.clear()
+    Restaurant.objects.filter(pk=restaurant.pk).update(default_cutoff_minutes=None)
+    floor = unlimited(Floor(restaurant, cutoff_minutes=None, max_covers=16, max_covers_per_slot=8))
+    api = make_client(restaurant)
+    book(restaurant, [floor.a2_table], date=FAR, time="19:00", size=3, shift=floor.shift)
+    deadlines = [NOW + dt.timedelta(minutes=minutes) for minutes in (2, 4, 6)]
+    hold(restaurant, [floor.b1], date=FAR, time="19:00", size=5, shift=floor.shift, expires_at=deadlines[0])
+    hold(restaurant, [floor.a3], date=FAR, time="20:00", size=4, shift=floor.shift, expires_at=deadlines[1])
+    hold(restaurant, [floor.a1], date=FAR, time="19:30", size=2, shift=floor.shift, expires_at=deadlines[2])
+    month = {"month": f"{FAR:%Y-%m}"}
+
+    def month_answer():
+        kept_occupancy.clear()
+        return ask(api, MONTH, **month)[0]
+
+    steps = [
+        (deadlines[0] + dt.timedelta(seconds=1), lambda: None),  # lapsed, not swept
+        (deadlines[0] + dt.timedelta(seconds=2), lambda: sweep_expired_holds(timezone.now(), kind="basket")),
+        (deadlines[1] + dt.timedelta(seconds=1), lambda: None),
+        (
+            deadlines[2] + dt.timedelta(seconds=1),
+            lambda: book(restaurant, [floor.b1], date=FAR, size=5, shift=floor.shift),
+        ),
+    ]
+    with time_machine.travel(NOW + dt.timedelta(seconds=5), tick=False):
+        seen = [[body for body, _ in answers(api)]]
+        month_before, _ = ask(api, MONTH, **month)
+    for instant, write in steps:
+        with time_machine.travel(instant, tick=False):
+            write()
+            carried, (month_carried, month_read) = answers(api), ask(api, MONTH, **month)
+            assert carried[0][1] == "changes" and month_read == "changes"
+            fresh = fresh_answers(api)
+            assert [body for body, _ in carried] == fresh and month_carried == month_answer()
+            seen.append(fresh)
+            answers(api), ask(api, MONTH, **month)  # kept again for the next step
+    # Each lapse and the write changed the answers; the sweep of a lapsed hold changed nothing.
+    assert [after != before for before, after in zip(seen, seen[1:], strict=False)] == [True, False, True, True]
+    with time_machine.travel(steps[-1][0], tick=False):
+        assert month_answer() != month_before
+    connection.close()
+
+
 def test_the_first_answer_after_a_write_reads_the_state_then_the_changes(api, floor):
     """Two round trips: the changes are not sent with every state on the chance of a write (that
     cost the answers with no write since more than it saved the others: docs/performance.md)."""
@@ -340,8 +393,9 @@ def _scans_of(plan: dict, relation: str):
 def test_the_changes_are_read_a_table_and_a_seating_at_a_time(floor):
     """The changes read the changed tables' intervals and the changed seatings' covers by table and
     by seating, however many the day holds: every scan of the allocations, bookings and holds is
-    driven by one changed table or seating. The generic plan of a plain join guessed many changed
-    tables and hashed every interval of the window instead (its cost grew with the day's bookings)."""
+    driven by one changed table or seating, or by the range of deadlines of the holds lapsed since.
+    The generic plan of a plain join guessed many changed tables and hashed every interval of the
+    window instead (its cost grew with the day's bookings)."""
     restaurant = floor.restaurant
     owner = book(restaurant, [floor.a1], date=FAR, time="11:00", minutes=30, shift=floor.shift)
     tables = [table.pk for table in TableFactory.create_batch(40, section=floor.b)]
@@ -353,10 +407,27 @@ def test_the_changes_are_read_a_table_and_a_seating_at_a_time(floor):
             "FROM unnest(%s::bigint[]) AS t, generate_series(0, 9) AS n",
             [restaurant.pk, owner.pk, first, first, tables],
         )
-        cursor.execute(f"ANALYZE {TableAllocation._meta.db_table}; ANALYZE {OccupancyChange._meta.db_table}")
+        # And 400 holds of the restaurant's past, ended at deadlines an hour apart.
+        ended = hold(restaurant, [floor.a2_table], date=FAR, time="12:00", status="released", shift=floor.shift)
+        columns = [
+            f.column for f in Hold._meta.local_concrete_fields if f.column not in ("id", "public_id", "expires_at")
+        ]
+        cursor.execute(
+            f"INSERT INTO {Hold._meta.db_table} (public_id, expires_at, {', '.join(columns)}) "
+            f"SELECT public_id || '_' || n, %s - n * interval '1 hour', {', '.join(columns)} "
+            f"FROM {Hold._meta.db_table}, generate_series(1, 400) AS n WHERE id = %s",
+            [NOW, ended.pk],
+        )
+        tables_analyzed = [TableAllocation, OccupancyChange, Hold]
+        cursor.execute("; ".join(f"ANALYZE {model._meta.db_table}" for model in tables_analyzed))
         cursor.execute("SELECT pg_current_snapshot()::text")
         (snapshot,) = cursor.fetchone()
-        values = {**_parameters(restaurant.pk, policy_for(restaurant), FAR, FAR, NOW, None), "snapshot": snapshot}
+        values = {
+            **_parameters(restaurant.pk, policy_for(restaurant), FAR, FAR, NOW, None),
+            "snapshot": snapshot,
+            "lapsed_after": NOW - dt.timedelta(hours=1),
+            "lapsed_until": NOW,
+        }
         plans = []
         for statement in _CHANGES[True]:
             sql, params = batch([statement], values)
@@ -369,4 +440,12 @@ def test_the_changes_are_read_a_table_and_a_seating_at_a_time(floor):
     }
     for model, scans in read.items():
         conditions = [" ".join(scan.get(key, "") for key in ("Index Cond", "Recheck Cond", "Filter")) for scan in scans]
-        assert scans and all("changed" in condition for condition in conditions), (model.__name__, conditions)
+        # Or by the lapse's range: the holds that lapsed since, through an index on their deadline.
+        lapsed = ["expires_at" in scan.get("Index Cond", "") + scan.get("Recheck Cond", "") for scan in scans]
+        assert scans and all(
+            "changed" in c or by_deadline for c, by_deadline in zip(conditions, lapsed, strict=True)
+        ), (
+            model.__name__,
+            conditions,
+        )
+        assert 0 < sum(lapsed) < len(scans) or model is Reservation, (model.__name__, conditions)
