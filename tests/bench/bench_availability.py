@@ -48,17 +48,17 @@ from tests.bench.bench_common import (
     summary,
     use_database,
 )
-from tests.bench.bench_reservations import after_a_write, cleanup, open_slots
+from tests.bench.bench_reservations import after_a_lapse, after_a_write, cleanup, open_slots
 
 PARTY = 4
 PUBLIC_ID = re.compile(r"^[a-z]{2,5}_[A-Za-z0-9]{16,}$")
 
 
 # Servers measuring the engine itself, every answer worked out from an occupancy read afresh (what
-# a process's first question costs, or the first after a policy change, a hold's lapse or a new
-# day): the per-process answer cache and kept occupancies off. And servers answering another
-# question in the same state (another party size, section, locale or minute, no write since) and
-# the first question after a write (the kept occupancy carried): the answer cache off.
+# a process's first question costs, or the first after a policy change or a new day): the
+# per-process answer cache and kept occupancies off. And servers answering another question in the
+# same state (another party size, section, locale or minute, no write since) and the first question
+# after a write or a basket hold's lapse (the kept occupancy carried): the answer cache off.
 ENGINE_ONLY = {"AVAILABILITY_ANSWER_CACHE_SIZE": "0", "AVAILABILITY_OCCUPANCY_CACHE_ROWS": "0"}
 KEPT_OCCUPANCY = {"AVAILABILITY_ANSWER_CACHE_SIZE": "0"}
 
@@ -186,6 +186,8 @@ def run() -> dict:
         # The baseline of the first answer after a write is a ping after a write: a request that follows
         # a booking and its cancel finds the server's caches colder than one in a row of pings does.
         ping_written = after_a_write(Http(kept_server.port, key), "/v1/ping", slots, "ping after a write")
+        day_lapsed = after_a_lapse(Http(kept_server.port, key), day, slots, "day after a lapse")
+        ping_lapsed = after_a_lapse(Http(kept_server.port, key), "/v1/ping", slots, "ping after a lapse")
         first = expect(h_hist.get(day), 200, "day availability (history)")
         etag = first.headers["ETag"]
         body = first.json()
@@ -241,6 +243,10 @@ def run() -> dict:
             Probe("month_written", month_written, n_month),
         ]
         samples.update(measure_interleaved(written, rounds=10, warmup=scaled(5, minimum=2)))
+        # And basket holds' lapses: a hold taken, its deadline brought near and passed before each.
+        log("Measuring 10 interleaved rounds after a lapse (a basket hold taken, untimed, lapsed before each)")
+        lapsed = [Probe("ping_after_lapse", ping_lapsed, n // 2), Probe("day_lapsed", day_lapsed, n // 2)]
+        samples.update(measure_interleaved(lapsed, rounds=10, warmup=scaled(5, minimum=2)))
         cpu = meter.stop()
         server_config = server.config.describe()
     cleanup(info)  # the bookings the writes made, cancelled
@@ -257,6 +263,7 @@ def run() -> dict:
     day_kept_ratio = ratio(s["day_kept"]["median_ms"], s["ping_kept_server"]["median_ms"])
     day_written_ratio = ratio(s["day_written"]["median_ms"], s["ping_written_server"]["median_ms"])
     day_written_alike = ratio(s["day_written"]["median_ms"], s["ping_after_write"]["median_ms"])
+    day_lapsed_alike = ratio(s["day_lapsed"]["median_ms"], s["ping_after_lapse"]["median_ms"])
     measured = {k: v for k, v in counts.items() if k.endswith(("_warm", "_cold")) and v is not None}
     day_queries = [v for k, v in measured.items() if k.startswith("day_") and "304" not in k]
     month_queries = [v for k, v in measured.items() if k.startswith("month_")]
@@ -321,6 +328,9 @@ def run() -> dict:
         Row("ping median, after a write (the same conditions)", "-", fmt_ms(s["ping_after_write"]["median_ms"])),
         Row("day / ping, both after a write", "-", f"{day_written_alike:.2f}x"),
         Row("month median, after a write (carried)", "-", fmt_ms(s["month_written"]["median_ms"])),
+        Row("day median, after a basket hold's lapse (carried)", "-", fmt_ms(s["day_lapsed"]["median_ms"])),
+        Row("ping median, after a lapse (the same conditions)", "-", fmt_ms(s["ping_after_lapse"]["median_ms"])),
+        Row("day / ping, both after a lapse", "-", f"{day_lapsed_alike:.2f}x"),
         Row("304 revalidation median", "-", fmt_ms(s["day_304"]["median_ms"])),
         Row("304 median / ping median", "<= 2x", f"{r304:.2f}x", r304 <= 2),
         Row("304 SQL queries", "-", f"{counts['day_304_warm']} warm / {counts['day_304_cold']} cold"),
@@ -359,6 +369,7 @@ def run() -> dict:
             "day_kept_vs_ping": day_kept_ratio,
             "day_written_vs_ping": day_written_ratio,
             "day_written_vs_ping_written": day_written_alike,
+            "day_lapsed_vs_ping_lapsed": day_lapsed_alike,
         },
         "queries": {k: v for k, v in counts.items() if k.endswith(("_warm", "_cold"))},
         "databases": facts,

@@ -76,6 +76,7 @@ OCCUPYING = ("awaiting_guarantee", "pending", "confirmed", "partially_seated", "
 def cleanup(info: dict) -> None:
     """Forget what earlier runs wrote (ORM deletes, so every cascade the models declare runs)."""
     from apikeys.models import IdempotencyRecord
+    from holds.models import Hold
     from reservations.models import Reservation
 
     started = time.perf_counter()
@@ -83,6 +84,7 @@ def cleanup(info: dict) -> None:
     bench_pks = [info["busy"]["pk"], info["empty"]["pk"], *writers]
     deleted = Reservation.objects.filter(restaurant_id=info["busy"]["pk"], metadata__has_key="bench").delete()[0]
     deleted += Reservation.objects.filter(restaurant_id__in=writers).delete()[0]
+    deleted += Hold.objects.filter(restaurant_id=info["busy"]["pk"], metadata__has_key="bench").delete()[0]
     deleted += IdempotencyRecord.objects.filter(restaurant_id__in=bench_pks).delete()[0]
     log(f"Removed {deleted} rows of earlier runs ({time.perf_counter() - started:.1f}s)")
     drop_queued_emails()
@@ -142,6 +144,51 @@ def after_a_write(http: Http, path: str, slots: list[tuple[str, str]], label: st
 
     def call():
         write()
+        return expect(http.get(path), 200, label)
+
+    return call
+
+
+LAPSE_IN = 0.05  # seconds: how soon `after_a_lapse` brings a hold's deadline
+
+
+def after_a_lapse(http: Http, path: str, slots: list[tuple[str, str]], label: str):
+    """A probe's call for the first answer after a basket hold's lapse (no write: its tables free at
+    its deadline): a hold of 2 taken on the slots' day, its deadline brought to LAPSE_IN seconds from
+    now in the database (the API clamps a basket's to five minutes at least) and `path` asked while it
+    holds its table, all untimed; then, once the deadline has passed, `path` asked again, timed."""
+    from django.db import connection, transaction
+
+    from holds.models import Hold
+    from reservations.models import TableAllocation
+
+    cycle = itertools.cycle(slots)
+
+    def take() -> str:
+        for _ in slots:  # a slot another probe took meanwhile is refused: the next one
+            date, time_ = next(cycle)
+            body = {"service_date": date, "start_time": time_, "party_size": 2, "metadata": {"bench": "after-a-lapse"}}
+            reply = http.request("POST", "/v1/holds", body=body, headers={"Idempotency-Key": str(uuid.uuid4())})
+            if reply.status == 201:
+                return reply.json()["id"]
+        raise RuntimeError(f"no slot left to hold before {label}")
+
+    def bring_deadline(public_id: str) -> float:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {Hold._meta.db_table} SET expires_at = clock_timestamp() + %s * interval '1 second' "
+                "WHERE public_id = %s RETURNING id, expires_at",
+                [LAPSE_IN, public_id],
+            )
+            pk, deadline = cursor.fetchone()
+            allocations = TableAllocation._meta.db_table
+            cursor.execute(f"UPDATE {allocations} SET expires_at = %s WHERE hold_id = %s", [deadline, pk])
+        return deadline.timestamp()
+
+    def call():
+        deadline = bring_deadline(take())
+        expect(http.get(path), 200, label)  # the answer kept with the hold live
+        time.sleep(max(0.0, deadline - time.time()) + 0.002)
         return expect(http.get(path), 200, label)
 
     return call

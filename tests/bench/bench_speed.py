@@ -183,8 +183,8 @@ def run() -> dict:
         # The four ways an answer is made: a question repeated while nothing changed is served from
         # the per-process answer cache; another question in the same state is worked out over the
         # occupancy kept for the last one; the first after a write over that occupancy carried
-        # through the write; a process's first (or the first after a policy change, a basket hold's
-        # lapse or a new day) over an occupancy read afresh.
+        # through the write (or a basket hold's lapse); a process's first (or the first after a policy
+        # change or a new day) over an occupancy read afresh.
         stats, ratios = availability["stats"], availability["ratios"]
         if "day_cached" in stats:
             rows += answer_rows("repeated (answer cache)", ratios["day_cached_vs_ping"], stats["month_cached"])
@@ -198,6 +198,10 @@ def run() -> dict:
             rows += answer_rows("after a write (carried)", alike, stats["month_written"], day_label=both)
             written = ratios["day_written_vs_ping"]
             rows.append(Row("day availability / ping in a row, after a write", "-", f"{written:.2f}x"))
+        if "day_lapsed_vs_ping_lapsed" in ratios:
+            lapsed = ratios["day_lapsed_vs_ping_lapsed"]
+            label = "day availability / ping, both after a basket hold's lapse (carried)"
+            rows.append(Row(label, "<= 2.5x", f"{lapsed:.2f}x", lapsed <= 2.5))
         rows += answer_rows("read afresh", ratios["day_vs_ping"], stats["month_history"])
     if reservations:
         listed = reservations["ratios"]["list_vs_ping"]
