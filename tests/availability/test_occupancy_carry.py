@@ -1,7 +1,11 @@
 """After a write, the occupancy kept for an answer is carried, not read again: the database's log
 of changed allocations (a trigger) names the tables whose rows the kept one's snapshot could not
 see; only they are read again, with all the covers, and every other table's masks are carried.
-Every carried answer must be what a fresh read gives."""
+Every carried answer must be what a fresh read gives.
+
+The tests comparing carried answers with fresh reads commit every write (transaction=True): inside
+a test's own transaction every row it logged is the reading transaction's own, read again each time
+whatever its snapshot shows, so a broken visibility check would pass there unnoticed."""
 
 import datetime as dt
 import threading
@@ -126,6 +130,7 @@ def fresh_answers(api, dates=(FAR,)) -> list:
     return found
 
 
+@pytest.mark.django_db(transaction=True)
 def test_answers_carried_through_writes_are_fresh_reads(api, floor):
     """Bookings made, cancelled, moved and resized, holds taken and released, and a write to
     another date: after each, the first question reads the changes only and every question
@@ -175,6 +180,7 @@ def test_answers_carried_through_writes_are_fresh_reads(api, floor):
     assert len(seen) >= 5  # the writes did change the answers
 
 
+@pytest.mark.django_db(transaction=True)
 def test_covers_carried_through_writes_are_fresh_reads(api, restaurant, settings):
     """With caps, the covers show in every answer (`available_covers`): each seating a write
     touches is counted again, the others carried."""
@@ -356,6 +362,7 @@ def test_a_write_still_open_when_the_state_was_read_is_carried_in(restaurant, ma
     connection.close()
 
 
+@pytest.mark.django_db(transaction=True)
 def test_answers_carried_over_many_writes_stay_fresh_reads(api, floor):
     """A carried occupancy is carried again: twenty writes in a row, each followed by a question."""
     tables = floor.tables
