@@ -1,12 +1,15 @@
 """Races against the real database: real threads, each on its own connection, one winner."""
 
+import datetime as dt
 import threading
+from time import sleep
 
 import pytest
 from django.db import connection, connections
+from django.utils import timezone
 from rest_framework.test import APIClient
 
-from reservations.models import Reservation, Shift
+from reservations.models import Reservation, Shift, TableAllocation
 from tests.factories import TableAllocationFactory, TableFactory
 from tests.reservations.conftest import DAY
 from tests.reservations.helpers import (
@@ -189,10 +192,13 @@ def test_ten_identical_holds_with_one_key_make_one_hold(api, bistro):
 
 def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro, settings, monkeypatch):
     """Readers answer from the occupancy this process keeps (and the engine's Day over it) while
-    writers book and cancel on other threads: once the writers stop, the next answer to every
-    question is what a fresh read gives. After a write, the kept occupancy is carried through what
-    its snapshot could not see (the occupancy log), while other writes commit."""
-    from reservations.selectors import kept_occupancy
+    writers book and cancel, and take basket holds that lapse a moment later, on other threads:
+    once the writers stop and the last deadline has passed, the next answer to every question is
+    what a fresh read gives. After a write or a lapse, the kept occupancy is carried through what
+    its snapshot could not see (the occupancy log) and the holds lapsed since, while other writes
+    commit."""
+    from holds.models import Hold
+    from reservations.selectors import availability, kept_occupancy
 
     settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0  # every answer worked out, from the kept occupancy when held
     for n in range(4):
@@ -206,6 +212,13 @@ def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro
     monkeypatch.setattr(kept_occupancy._kept, "get", lambda key: served.append(key) or real_get(key))
     carried, real_carried = [], kept_occupancy.Kept.carried
     monkeypatch.setattr(kept_occupancy.Kept, "carried", lambda *a: carried.append(real_carried(*a)) or carried[-1])
+    lapses_carried, real_changes = [], availability.load_changes
+
+    def changes(*args, lapsed=(None, None)):
+        lapses_carried.append(lapsed[0] != lapsed[1])
+        return real_changes(*args, lapsed=lapsed)
+
+    monkeypatch.setattr(availability, "load_changes", changes)
     writers_done, errors = threading.Event(), []
     times = ["19:00", "19:30", "20:00", "20:30", "21:00"]
 
@@ -228,6 +241,30 @@ def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro
         finally:
             connections.close_all()
 
+    def lapser() -> None:
+        """Basket holds whose deadline is brought 50 ms near (the API sets five minutes at least)."""
+        try:
+            c = client()
+            for time in times * 2:
+                body = {"service_date": DAY, "start_time": time, "party_size": 2}
+                response = post_json(c, "/v1/holds", body)
+                if response.status_code == 201:
+                    deadline = timezone.now() + dt.timedelta(milliseconds=50)  # the tests' clock, not the server's
+                    with connection.cursor() as cursor:
+                        cursor.execute(
+                            f"UPDATE {Hold._meta.db_table} SET expires_at = %s WHERE public_id = %s RETURNING id",
+                            [deadline, response.json()["id"]],
+                        )
+                        (pk,) = cursor.fetchone()
+                        allocations = TableAllocation._meta.db_table
+                        cursor.execute(f"UPDATE {allocations} SET expires_at = %s WHERE hold_id = %s", [deadline, pk])
+                    deadlines.append(deadline)
+                    sleep(0.1)  # lapsed while the readers read
+        except Exception as error:  # noqa: BLE001 - reported by the assertion below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
     def reader(index: int) -> None:
         try:
             c, n = client(), 0
@@ -240,7 +277,8 @@ def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro
         finally:
             connections.close_all()
 
-    writers = [threading.Thread(target=writer, args=(i,)) for i in range(3)]
+    deadlines = []
+    writers = [threading.Thread(target=writer, args=(i,)) for i in range(3)] + [threading.Thread(target=lapser)]
     readers = [threading.Thread(target=reader, args=(i,)) for i in range(3)]
     for thread in writers + readers:
         thread.start()
@@ -251,6 +289,8 @@ def test_availability_asked_while_bookings_race_ends_as_a_fresh_read(api, bistro
         thread.join(timeout=120)
     assert not errors, errors
     assert served and any(carried)  # the readers did ask for kept occupancies, and carried them through writes
+    assert deadlines and any(lapses_carried)  # and through lapses
+    assert max(deadlines) < timezone.now()  # every hold taken has lapsed
 
     kept_answers, fresh_answers = [], []
     for size in range(1, 7):
