@@ -97,10 +97,10 @@ _UNSEEN = f"""
 _LAPSED = "expires_at > %(lapsed_after)s::timestamptz AND expires_at <= %(lapsed_until)s::timestamptz"
 
 # The tables whose allocations in the window changed or lapsed, each listed once with NULL bounds,
-# and their live intervals in the window. One statement: the list and the intervals come from one snapshot of
-# their own (two would let a table changed in between be read without being listed). Each table's
-# intervals are found through the exclusion constraint's index (table, during), a table at a time:
-# OFFSET 0 keeps the LATERAL subquery from being flattened into a join, whose generic plan
+# and their live intervals in the window. One statement: the list and the intervals come from one
+# snapshot of their own (two would let a table changed in between be read without being listed).
+# Each table's intervals are found through the exclusion constraint's index (table, during), a table
+# at a time: OFFSET 0 keeps the LATERAL subquery from being flattened into a join, whose generic plan
 # (config.postgresql.prepared) guessed sixty changed tables and hashed every interval of the window
 # (0.6 ms at 400 bookings a day, growing with them) to find the one changed table's few.
 CHANGED_TABLES = f"""
