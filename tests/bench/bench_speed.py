@@ -95,6 +95,7 @@ def tenfold_rows(tenfold: dict) -> list[Row]:
         for name, label in (
             ("day_kept_vs_ping", "another question (kept)"),
             ("day_written_vs_ping", "both after a write (carried)"),
+            ("day_lapsed_vs_ping", "both after a basket hold's lapse (carried)"),
         )
         if (found := targets.get(name)) is not None
     ]
