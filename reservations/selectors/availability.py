@@ -22,6 +22,7 @@ from reservations.selectors.engine_policy import (
 )
 from reservations.selectors.occupancy import (
     LAPSE_LOOK_BACK,
+    LAPSING_HOLDS,
     load_changes,
     load_occupancy,
     occupancy_from,
@@ -93,8 +94,8 @@ def last_lapse(restaurant, now: dt.datetime) -> dt.datetime | None:
 _LAPSE = Statement(
     "last_lapse",
     f"SELECT max(expires_at), pg_current_snapshot()::text FROM {Hold._meta.db_table} "
-    "WHERE restaurant_id = %s::bigint AND kind = 'basket' "
-    "AND status IN ('held', 'expired') AND expires_at <= %s::timestamptz AND expires_at > %s::timestamptz",
+    f"WHERE restaurant_id = %s::bigint AND {LAPSING_HOLDS} "
+    "AND expires_at <= %s::timestamptz AND expires_at > %s::timestamptz",
 )
 
 

@@ -95,6 +95,8 @@ _UNSEEN = f"""
 # now; equal, or NULL, when none lapsed). Their tables while their allocations are not swept yet (a
 # sweep is logged), found by deadline (allocation_expiry_idx), and their seatings (hold_live_idx).
 _LAPSED = "expires_at > %(lapsed_after)s::timestamptz AND expires_at <= %(lapsed_until)s::timestamptz"
+# The holds a deadline frees without a write (selectors.availability's last lapse reads the same).
+LAPSING_HOLDS = "kind = 'basket' AND status IN ('held', 'expired')"
 
 # The tables whose allocations in the window changed or lapsed, each listed once with NULL bounds,
 # and their live intervals in the window. One statement: the list and the intervals come from one
@@ -127,30 +129,31 @@ FROM changed CROSS JOIN LATERAL (
 # bookings whole; a seating with none has no covers row).
 _SEATING = """{alias}.restaurant_id = %(restaurant)s::bigint AND {alias}.service_date = changed.service_date
     AND {alias}.shift_id = changed.shift_id AND {alias}.starts_at = changed.starts_at"""
+
+
+def _changed_covers(model, alias: str, counted: str, name: str) -> str:
+    """Each changed seating's covers of `model`'s rows that `counted` (a _COUNTED_* fragment) lets in."""
+    return f"""
+SELECT changed.shift_id, changed.service_date, changed.starts_at, {name}.covers
+FROM changed CROSS JOIN LATERAL (
+  SELECT sum({alias}.party_size) AS covers FROM {model._meta.db_table} AS {alias}
+  WHERE {_SEATING.format(alias=alias)} AND {counted.format(a=f"{alias}.")}
+) AS {name}
+WHERE {name}.covers IS NOT NULL"""
+
+
 CHANGED_COVERS = f"""
 WITH changed AS (
   {_UNSEEN.format(columns="shift_id, service_date, starts_at", kind="shift_id IS NOT NULL")}
     AND service_date BETWEEN %(first)s::date AND %(last)s::date
   UNION
   SELECT shift_id, service_date, starts_at FROM {Hold._meta.db_table}
-  WHERE restaurant_id = %(restaurant)s::bigint AND kind = 'basket' AND status IN ('held', 'expired')
+  WHERE restaurant_id = %(restaurant)s::bigint AND {LAPSING_HOLDS}
     AND {_LAPSED} AND shift_id IS NOT NULL AND service_date BETWEEN %(first)s::date AND %(last)s::date
 )
 SELECT shift_id, service_date, starts_at, NULL::bigint FROM changed
-UNION ALL
-SELECT changed.shift_id, changed.service_date, changed.starts_at, taken.covers
-FROM changed CROSS JOIN LATERAL (
-  SELECT sum(r.party_size) AS covers FROM {Reservation._meta.db_table} AS r
-  WHERE {_SEATING.format(alias="r")} AND {_COUNTED_BOOKINGS.format(a="r.")}
-) AS taken
-WHERE taken.covers IS NOT NULL
-UNION ALL
-SELECT changed.shift_id, changed.service_date, changed.starts_at, held.covers
-FROM changed CROSS JOIN LATERAL (
-  SELECT sum(h.party_size) AS covers FROM {Hold._meta.db_table} AS h
-  WHERE {_SEATING.format(alias="h")} AND {_COUNTED_HOLDS.format(a="h.")}
-) AS held
-WHERE held.covers IS NOT NULL
+UNION ALL{_changed_covers(Reservation, "r", _COUNTED_BOOKINGS, "taken")}
+UNION ALL{_changed_covers(Hold, "h", _COUNTED_HOLDS, "held")}
 """
 
 
