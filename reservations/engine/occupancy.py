@@ -17,6 +17,17 @@ ONE_MINUTE = 60  # seconds
 FEW_INTERVALS = 16
 
 
+class CandidateRuns(NamedTuple):
+    """A service's candidates for a party (their tables, best fit first) in short runs, for
+    `TableTimeline.free_slots`: what it works out is kept a run at a time, so that after a write only
+    the runs holding a changed table are worked out again. `key` names them within one policy
+    (service, party size, section group); `by_table`: table id -> the indexes of the runs it is in."""
+
+    key: tuple
+    runs: tuple[tuple[tuple[int, ...], ...], ...]
+    by_table: dict[int, frozenset[int]]
+
+
 class Busy(NamedTuple):
     """A table taken from `start` to `end` (half-open) by a booking, a hold or a block.
 
@@ -80,16 +91,24 @@ class TableTimeline:
         # (slot starts, duration, service end) -> busy_of's function, and the masks it found per table.
         self._busy: dict[tuple, Callable[[tuple[int, ...]], int]] = {}
         self._masks: dict[tuple, dict[int, int]] = {}
+        # (busy_of's arguments, CandidateRuns.key) -> (the runs, {run index: its free slots}).
+        self._free: dict[tuple, tuple[CandidateRuns, dict[int, int]]] = {}
 
     def carried(self, fresh: "TableTimeline", changed: set[int]) -> "TableTimeline":
         """This timeline after a write: the `changed` tables' intervals as `fresh` (built over their
         rows read afresh, with the same blocks) has them, every other table's as here, with the
-        masks worked out for them (busy_of). This one is not changed. Copies, then drops the changed
-        tables: a floor has hundreds of tables, a write changes one or two."""
+        masks worked out for them (busy_of) and the free slots of the candidate runs without them
+        (free_slots). This one is not changed. Copies, then drops the changed tables: a floor has
+        hundreds of tables, a write changes one or two."""
         carried = TableTimeline()
         carried._rows.update(self._rows)
         carried._tables = dict(self._tables)
         carried._masks = {key: dict(masks) for key, masks in self._masks.items()}
+        for key, (runs, free) in self._free.items():
+            stale = set()
+            for table in changed:
+                stale |= runs.by_table.get(table, frozenset())
+            carried._free[key] = (runs, {index: mask for index, mask in free.items() if index not in stale})
         for table in changed:
             carried._rows.pop(table, None)
             carried._tables.pop(table, None)
@@ -201,6 +220,37 @@ class TableTimeline:
 
         self._busy[key] = busy_of
         return busy_of
+
+    def free_slots(
+        self, slot_starts: tuple[int, ...], duration: int | None, service_end: int, runs: CandidateRuns
+    ) -> int:
+        """Slots where one of the candidates has every table free (`busy_of`'s arguments), each
+        run's answer kept with this timeline: the next question in the same state, and the next
+        state after a write (`carried`) but for the runs holding a changed table, take it from here
+        instead of asking every candidate again (a floor of 600 tables has hundreds of candidates).
+        Runs are looked at in order until every slot is free, as the candidates were one at a time."""
+        key = (slot_starts, duration, service_end, runs.key)
+        found = self._free.get(key)
+        if found is None:
+            found = self._free[key] = (runs, {})
+        free = found[1]
+        full = (1 << len(slot_starts)) - 1
+        busy_of = None
+        mask = 0
+        for index, run in enumerate(runs.runs):
+            run_free = free.get(index)
+            if run_free is None:
+                busy_of = busy_of or self.busy_of(slot_starts, duration, service_end)
+                run_free = 0
+                for table_ids in run:
+                    run_free |= full & ~busy_of(table_ids)
+                    if run_free == full:
+                        break
+                free[index] = run_free
+            mask |= run_free
+            if mask == full:
+                break
+        return mask
 
 
 class CoversLedger:

@@ -10,7 +10,12 @@ on equal capacity a single table before a combination.
 from dataclasses import dataclass
 from itertools import zip_longest
 
+from reservations.engine.occupancy import CandidateRuns
 from reservations.engine.policy import Policy, ShiftInfo, TableInfo
+
+# Candidates per run (CandidateRuns): after a write, the runs holding a changed table are looked at
+# again, and every run's kept answer is OR-ed.
+RUN_LENGTH = 12
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,23 @@ def candidates(policy: Policy, shift: ShiftInfo, party_size: int, group_id: int 
     result = [candidate for _, candidate in sorted(found, key=lambda item: item[0])]
     policy._cache[cache_key] = result
     return result
+
+
+def candidate_runs(policy: Policy, shift: ShiftInfo, party_size: int, group_id: int | None = None) -> CandidateRuns:
+    """`candidates`' tables in runs of RUN_LENGTH, in the same order (cached per policy)."""
+    cache_key = ("candidate_runs", shift.id, party_size, group_id)
+    cached = policy._cache.get(cache_key)
+    if cached is None:
+        tables = [candidate.table_ids for candidate in candidates(policy, shift, party_size, group_id)]
+        runs = tuple(tuple(tables[i : i + RUN_LENGTH]) for i in range(0, len(tables), RUN_LENGTH))
+        by_table: dict[int, set[int]] = {}
+        for index, run in enumerate(runs):
+            for table_ids in run:
+                for table in table_ids:
+                    by_table.setdefault(table, set()).add(index)
+        found = CandidateRuns(cache_key[1:], runs, {table: frozenset(indexes) for table, indexes in by_table.items()})
+        cached = policy._cache[cache_key] = found
+    return cached
 
 
 def candidates_by_group(policy: Policy, shift: ShiftInfo, party_size: int) -> list[GroupedTables]:

@@ -13,7 +13,7 @@ from functools import cached_property
 from reservations.engine.clock import ServiceClock, Slot
 from reservations.engine.occupancy import CoversLedger, TableTimeline, epoch
 from reservations.engine.policy import Policy, ShiftInfo
-from reservations.engine.seating import Candidate, candidates, candidates_by_group
+from reservations.engine.seating import Candidate, candidate_runs, candidates, candidates_by_group
 
 
 class ServiceDay:
@@ -158,15 +158,12 @@ class ServiceDay:
         return found
 
     def table_mask(self, party_size: int, group_id: int | None = None) -> int:
-        """Slots where at least one candidate has all its tables free."""
-        full = (1 << len(self.clock.slots)) - 1
-        busy_of = self.busy_of(self.seating_minutes(party_size))
-        mask = 0
-        for candidate in candidates(self.policy, self.shift, party_size, group_id):
-            mask |= full & ~busy_of(candidate.table_ids)
-            if mask == full:
-                break
-        return mask
+        """Slots where at least one candidate has all its tables free (kept with the timeline)."""
+        minutes = self.seating_minutes(party_size)
+        runs = candidate_runs(self.policy, self.shift, party_size, group_id)
+        return self.timeline.free_slots(
+            self.slot_starts, None if minutes is None else minutes * 60, self.service_end, runs
+        )
 
     def offered_groups(self, party_size: int, groups: set[int]) -> set[int] | None:
         """None when the party can take no slot of the service right now (`sellable_mask` is 0);

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from reservations.engine.occupancy import FEW_INTERVALS, ONE_MINUTE, TableTimeline
+from reservations.engine.occupancy import FEW_INTERVALS, ONE_MINUTE, CandidateRuns, TableTimeline
 
 STEP = 15 * ONE_MINUTE
 FIRST = 1_800_000_000  # a seating instant, in epoch seconds
@@ -108,3 +108,67 @@ def test_a_timeline_carried_through_a_write_answers_as_a_new_one():
         got = carried.busy_of(slot_starts, duration, service_end)
         assert [got(tables) for tables in sets] == [fresh(tables) for tables in sets]
     assert [earlier.busy_of(slot_starts, None, service_end)(tables) for tables in sets] == answers_before
+
+
+def _runs(candidate_tables, length):
+    """CandidateRuns as engine.seating.candidate_runs builds them, over a list of table tuples."""
+    runs = tuple(tuple(candidate_tables[i : i + length]) for i in range(0, len(candidate_tables), length))
+    by_table = {}
+    for index, run in enumerate(runs):
+        for tables in run:
+            for table in tables:
+                by_table.setdefault(table, set()).add(index)
+    return CandidateRuns(("shift", length), runs, {table: frozenset(found) for table, found in by_table.items()})
+
+
+def _free_slots(rows, slot_starts, duration, service_end, candidate_tables) -> int:
+    """The definition: slots where some candidate has none of its tables' intervals overlapping."""
+    full = (1 << len(slot_starts)) - 1
+    mask = 0
+    for tables in candidate_tables:
+        busy = 0
+        for table in tables:
+            busy |= expected([(a, b) for t, a, b in rows if t == table], slot_starts, duration, service_end)
+        mask |= full & ~busy
+    return mask
+
+
+@pytest.mark.parametrize("length", [1, 3, 50], ids=lambda n: f"runs of {n}")
+def test_free_slots_kept_per_run_and_carried_through_writes_answer_as_afresh(length):
+    """The free slots of a service's candidates, kept a run at a time with the timeline: asked again
+    in the same state, and in a timeline carried through writes (the runs holding a changed table
+    worked out again, the others kept), they are what a timeline built afresh answers; the earlier
+    timeline keeps its own answer."""
+    rng = random.Random(length)
+    slot_starts = tuple(FIRST + k * STEP for k in range(13))
+    service_end = slot_starts[-1] + 2 * 3600
+    tables = range(1, 13)
+    candidate_tables = [(t,) for t in tables] + [(1, 2), (3, 4, 5), (6, 12), (2, 9)]
+    runs = _runs(candidate_tables, length)
+
+    def busy_rows(table):
+        rows = []
+        for _ in range(rng.randrange(2, 6)):  # busy enough that few slots stay free
+            a = FIRST + rng.randrange(-3 * 3600, 5 * 3600, 60)
+            rows.append((table, a, a + rng.randrange(30 * ONE_MINUTE, 3 * 3600, 60)))
+        return rows
+
+    rows = [row for table in tables for row in busy_rows(table)]
+    timeline = TableTimeline(rows=rows)
+    for duration in (None, 90 * ONE_MINUTE):
+        want = _free_slots(rows, slot_starts, duration, service_end, candidate_tables)
+        assert timeline.free_slots(slot_starts, duration, service_end, runs) == want
+        assert timeline.free_slots(slot_starts, duration, service_end, runs) == want  # kept
+    for _ in range(30):
+        changed = set(rng.sample(list(tables), rng.randrange(1, 3)))
+        new = [row for table in changed for row in busy_rows(table) if rng.random() < 0.7]
+        before = {d: timeline.free_slots(slot_starts, d, service_end, runs) for d in (None, 90 * ONE_MINUTE)}
+        carried = timeline.carried(TableTimeline(rows=new), changed)
+        kept = carried._free[(slot_starts, None, service_end, runs.key)][1]
+        assert not any(runs.by_table.get(table, frozenset()) & kept.keys() for table in changed)
+        rows = [row for row in rows if row[0] not in changed] + new
+        for duration in (None, 90 * ONE_MINUTE):
+            want = _free_slots(rows, slot_starts, duration, service_end, candidate_tables)
+            assert carried.free_slots(slot_starts, duration, service_end, runs) == want
+            assert timeline.free_slots(slot_starts, duration, service_end, runs) == before[duration]
+        timeline = carried
