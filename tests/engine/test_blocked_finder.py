@@ -1,5 +1,6 @@
 """TableTimeline.blocked_finder against the definition: slot k is blocked when a seating there
-overlaps one of the table's busy intervals."""
+overlaps one of the table's busy intervals; and what the timeline keeps of it (busy_of, free_slots),
+carried through writes."""
 
 import random
 
