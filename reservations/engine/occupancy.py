@@ -100,15 +100,17 @@ class TableTimeline:
         masks worked out for them (busy_of) and the free slots of the candidate runs without them
         (free_slots). This one is not changed. Copies, then drops the changed tables: a floor has
         hundreds of tables, a write changes one or two."""
+        # Other threads may be filling this timeline's dicts meanwhile: each is copied whole first
+        # (dict() and list() of a dict run in C, in one go), never iterated while it is shared.
         carried = TableTimeline()
         carried._rows.update(self._rows)
         carried._tables = dict(self._tables)
-        carried._masks = {key: dict(masks) for key, masks in self._masks.items()}
-        for key, (runs, free) in self._free.items():
+        carried._masks = {key: dict(masks) for key, masks in list(self._masks.items())}
+        for key, (runs, free) in list(self._free.items()):
             stale = set()
             for table in changed:
                 stale |= runs.by_table.get(table, frozenset())
-            carried._free[key] = (runs, {index: mask for index, mask in free.items() if index not in stale})
+            carried._free[key] = (runs, {index: mask for index, mask in dict(free).items() if index not in stale})
         for table in changed:
             carried._rows.pop(table, None)
             carried._tables.pop(table, None)

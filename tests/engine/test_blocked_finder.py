@@ -173,3 +173,55 @@ def test_free_slots_kept_per_run_and_carried_through_writes_answer_as_afresh(len
             assert carried.free_slots(slot_starts, duration, service_end, runs) == want
             assert timeline.free_slots(slot_starts, duration, service_end, runs) == before[duration]
         timeline = carried
+
+
+def test_a_timeline_is_carried_while_other_threads_ask_it():
+    """A kept timeline serves a process's threads: one carries it through a write while others
+    fill in masks and free slots it had not worked out yet. The carry copies what it finds; it never
+    fails on a dict that grows meanwhile, and the carried timeline answers as one built afresh."""
+    import sys
+    import threading
+
+    rng = random.Random(11)
+    tables = list(range(1, 41))
+    rows = []
+    for table in tables:
+        for _ in range(3):
+            a = FIRST + rng.randrange(-3 * 3600, 5 * 3600, 60)
+            rows.append((table, a, a + rng.randrange(30 * ONE_MINUTE, 3 * 3600, 60)))
+    service_end = FIRST + 14 * STEP
+    grids = [tuple(FIRST + offset + k * STEP for k in range(12)) for offset in range(0, 3600, 60)]
+    runs = _runs([(t,) for t in tables] + [(t, t + 1) for t in tables[:-1]], 4)
+    timeline = TableTimeline(rows=rows)
+    stop = threading.Event()
+    errors = []
+
+    def ask():  # new keys all the time: every grid, every duration
+        try:
+            while not stop.is_set():
+                for slot_starts in grids:
+                    for duration in (None, 60 * ONE_MINUTE, 90 * ONE_MINUTE, 120 * ONE_MINUTE):
+                        timeline.free_slots(slot_starts, duration, service_end, runs)
+                        timeline.busy_of(slot_starts, duration, service_end)(tuple(tables[:3]))
+        except Exception as error:  # noqa: BLE001 - reported by the test
+            errors.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter allows
+    askers = [threading.Thread(target=ask) for _ in range(2)]
+    try:
+        for thread in askers:
+            thread.start()
+        carried = []
+        for _ in range(200):
+            carried.append(timeline.carried(TableTimeline(rows=[row for row in rows if row[0] == 7]), {7}))
+    finally:
+        stop.set()
+        for thread in askers:
+            thread.join()
+        sys.setswitchinterval(interval)
+    assert errors == []
+    fresh = TableTimeline(rows=rows)
+    for slot_starts in grids[::7]:
+        want = fresh.free_slots(slot_starts, 90 * ONE_MINUTE, service_end, runs)
+        assert carried[-1].free_slots(slot_starts, 90 * ONE_MINUTE, service_end, runs) == want
