@@ -16,6 +16,11 @@ from reservations.engine.policy import Policy, ShiftInfo
 from reservations.engine.seating import Candidate, candidate_runs, candidates, candidates_by_group
 
 
+def _seconds(seating_minutes: int | None) -> int | None:
+    """A seating length as the timeline takes it (None: to the service's end)."""
+    return None if seating_minutes is None else seating_minutes * 60
+
+
 class ServiceDay:
     def __init__(
         self,
@@ -153,17 +158,15 @@ class ServiceDay:
         groups, and this is its innermost loop."""
         found = self._busy_of.get(seating_minutes)
         if found is None:
-            duration = None if seating_minutes is None else seating_minutes * 60
+            duration = _seconds(seating_minutes)
             found = self._busy_of[seating_minutes] = self.timeline.busy_of(self.slot_starts, duration, self.service_end)
         return found
 
     def table_mask(self, party_size: int, group_id: int | None = None) -> int:
         """Slots where at least one candidate has all its tables free (kept with the timeline)."""
-        minutes = self.seating_minutes(party_size)
+        duration = _seconds(self.seating_minutes(party_size))
         runs = candidate_runs(self.policy, self.shift, party_size, group_id)
-        return self.timeline.free_slots(
-            self.slot_starts, None if minutes is None else minutes * 60, self.service_end, runs
-        )
+        return self.timeline.free_slots(self.slot_starts, duration, self.service_end, runs)
 
     def offered_groups(self, party_size: int, groups: set[int]) -> set[int] | None:
         """None when the party can take no slot of the service right now (`sellable_mask` is 0);
