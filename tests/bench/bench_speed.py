@@ -99,7 +99,7 @@ def tenfold_rows(tenfold: dict) -> list[Row]:
         )
         if (found := targets.get(name)) is not None
     ]
-    return kept_rows + [
+    rows = kept_rows + [
         Row(
             figure,
             "grows <= 10x",
@@ -113,6 +113,13 @@ def tenfold_rows(tenfold: dict) -> list[Row]:
             day["holds"] and listed["holds"],
         ),
     ]
+    # The least a day read afresh could take there: what a ping takes and PostgreSQL's own execution of
+    # the day's occupancy read (bench_tenfold.read_sql_ms).
+    floor = tenfold.get("read_afresh_floor_vs_ping", {}).get("ten")
+    if floor is not None:
+        label = "at 4,000 bookings: the least a day read afresh can take / ping (ping + PostgreSQL executing its read)"
+        rows.append(Row(label, "-", f"{floor:.2f}x"))
+    return rows
 
 
 def answer_rows(how: str, day_vs_ping: float, month: dict, day_label: str | None = None) -> list[Row]:

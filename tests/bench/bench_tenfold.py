@@ -142,6 +142,35 @@ def queries(info: dict, size: str, slot: tuple[str, str]) -> dict[str, int]:
     return counts
 
 
+def read_sql_ms(info: dict, size: str, runs: int = 21) -> float:
+    """PostgreSQL's own execution (EXPLAIN ANALYZE without per-node timing, the median of `runs`)
+    of the two statements by which an answer read afresh fetches the measured day's occupancy (its
+    intervals and covers): a floor under that answer, whatever the Python above it does. The answer
+    also pays what a ping does, so it cannot take less than (ping + this) / ping times a ping."""
+    import datetime as dt
+    import statistics
+
+    from django.db import connection
+    from django.utils import timezone
+
+    from reservations.models import Restaurant
+    from reservations.selectors.engine_policy import policy_for
+    from reservations.selectors.occupancy import COVERS, INTERVALS, _parameters
+
+    restaurant = Restaurant.objects.get(pk=info[size]["pk"])
+    date = dt.date.fromisoformat(info["measured_date"])
+    values = _parameters(restaurant.pk, policy_for(restaurant), date, date, timezone.now(), None)
+    times = []
+    with connection.cursor() as cursor:
+        for _ in range(runs):
+            total = 0.0
+            for sql in (INTERVALS, COVERS):
+                cursor.execute(f"EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) {sql}", values)
+                total += cursor.fetchone()[0][0]["Execution Time"]
+            times.append(total)
+    return statistics.median(times)
+
+
 def run() -> dict:
     setup_django()
     info = ensure_tenfold_seeded()
@@ -176,10 +205,11 @@ def run() -> dict:
     with use_database(TENFOLD_DATABASE_URL):
         counts = {size: queries(info, size, slots[size][0]) for size in SIZES}
         cleanup(info)
-    return report(info, {name: summary(v) for name, v in samples.items()}, counts, server_config)
+        read_ms = {size: read_sql_ms(info, size) for size in SIZES}
+    return report(info, {name: summary(v) for name, v in samples.items()}, counts, server_config, read_ms)
 
 
-def report(info: dict, s: dict, counts: dict, server_config: str) -> dict:
+def report(info: dict, s: dict, counts: dict, server_config: str, read_ms: dict) -> dict:
     ping = s["ping"]["median_ms"]
     extra = info["ten"]["measured_day_bookings"] - info["one"]["measured_day_bookings"]
     rows = [Row("GET /v1/ping median (baseline)", "-", fmt_ms(ping))]
@@ -240,6 +270,16 @@ def report(info: dict, s: dict, counts: dict, server_config: str) -> dict:
             f"{fmt_ms(s['day_lapsed_ten']['median_ms'])} ({day_lapsed_ping:.2f}x)",
         )
     )
+    # What the database alone takes to execute the read afresh's occupancy statements, and the least
+    # the answer read afresh could then be, in pings (read_sql_ms).
+    floors = {size: ratio(ping + read_ms[size], ping) for size in SIZES}
+    rows.append(
+        Row(
+            "day availability read afresh: PostgreSQL executing its occupancy read, 1x / 10x (floor: 1 + that / ping)",
+            "-",
+            f"{fmt_ms(read_ms['one'])} / {fmt_ms(read_ms['ten'])} ({floors['one']:.2f}x / {floors['ten']:.2f}x)",
+        )
+    )
     targets = {
         "day_kept_vs_ping": (day_kept_ping, 2.5, f"{day_kept_ping:.2f}x"),
         "day_written_vs_ping": (day_written_ping, 2.5, f"{day_written_ping:.2f}x"),
@@ -272,6 +312,8 @@ def report(info: dict, s: dict, counts: dict, server_config: str) -> dict:
         "growth": growth,
         "ratios_vs_ping": {name: ratio(v["median_ms"], ping) for name, v in s.items() if not name.startswith("ping")},
         "targets_at_10x": {name: {"value": v, "limit": b, "holds": v <= b} for name, (v, b, _) in targets.items()},
+        "read_afresh_sql_ms": read_ms,
+        "read_afresh_floor_vs_ping": floors,
         "rows": [r.__dict__ for r in rows],
         "passed": all(r.passed for r in rows if r.passed is not None),
     }
