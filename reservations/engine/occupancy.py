@@ -125,15 +125,7 @@ class TableTimeline:
         return sum(len(self._rows.get(table, ())) for table in tables)
 
     def _table(self, table_id: int) -> tuple[list[tuple[int, int, int]], list[int], int]:
-        """A table's intervals sorted by start, their starts, and the longest (so a query about
-        one service looks only at the intervals that can reach it: a month's timeline holds many)."""
-        found = self._tables.get(table_id)
-        if found is None:
-            spans = sorted(self._rows.get(table_id, ()))  # one table: sorted by (start, end)
-            starts = [a for _, a, _ in spans]
-            found = spans, starts, max(map(sub, [b for _, _, b in spans], starts), default=0)
-            self._tables[table_id] = found
-        return found
+        return _sorted_table(self._rows, self._tables, table_id)
 
     def is_free(self, table_id: int, start: dt.datetime, end: dt.datetime) -> bool:
         return not self.conflicts(table_id, start, end)
@@ -158,7 +150,9 @@ class TableTimeline:
         """
         if not slot_starts:
             return lambda table_id: 0
-        rows, tables, table = self._rows, self._tables, self._table
+        # The closure holds the timeline's dicts, never the timeline: the timeline keeps the closure
+        # (busy_of), and a cycle through it would leave every timeline to the garbage collector.
+        rows, tables = self._rows, self._tables
         first_start, last_start = slot_starts[0], slot_starts[-1]
         # Only intervals that end after the first seating and start before the last one ends can
         # block a slot: those start after (first seating - longest interval) and before `horizon`.
@@ -171,7 +165,7 @@ class TableTimeline:
             if len(own) <= FEW_INTERVALS:
                 spans = own  # a day's few: each one's run is empty when it cannot reach the service
             else:  # a month's: only those that can reach it, found by bisection in the sorted list
-                spans, starts, longest = tables.get(table_id) or table(table_id)
+                spans, starts, longest = tables.get(table_id) or _sorted_table(rows, tables, table_id)
                 spans = spans[bisect_right(starts, first_start - longest) : bisect_left(starts, horizon)]
             mask = 0
             for _, a, b in spans:
@@ -253,6 +247,19 @@ class TableTimeline:
             if mask == full:
                 break
         return mask
+
+
+def _sorted_table(rows: dict, tables: dict, table_id: int) -> tuple[list[tuple[int, int, int]], list[int], int]:
+    """A table's intervals (`rows`, a timeline's by table) sorted by start, their starts, and the
+    longest, kept in `tables`: a query about one service then looks only at the intervals that can
+    reach it (a month's timeline holds many)."""
+    found = tables.get(table_id)
+    if found is None:
+        spans = sorted(rows.get(table_id, ()))  # one table: sorted by (start, end)
+        starts = [a for _, a, _ in spans]
+        found = spans, starts, max(map(sub, [b for _, _, b in spans], starts), default=0)
+        tables[table_id] = found
+    return found
 
 
 class CoversLedger:

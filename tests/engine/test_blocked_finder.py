@@ -225,3 +225,26 @@ def test_a_timeline_is_carried_while_other_threads_ask_it():
     for slot_starts in grids[::7]:
         want = fresh.free_slots(slot_starts, 90 * ONE_MINUTE, service_end, runs)
         assert carried[-1].free_slots(slot_starts, 90 * ONE_MINUTE, service_end, runs) == want
+
+
+def test_a_timeline_is_freed_as_soon_as_nothing_holds_it():
+    """A timeline keeps the functions it made (busy_of and its blocked finder): they must not hold
+    the timeline back, or every timeline, hundreds of rows each, would wait for a full collection
+    instead of going with its last reference (a kept one evicted, a booking step's at its end)."""
+    import gc
+    import weakref
+
+    slot_starts = tuple(FIRST + k * STEP for k in range(13))
+    service_end = slot_starts[-1] + 2 * 3600
+    # Past FEW_INTERVALS on a table: the finder sorts that table's intervals, the path that held it.
+    rows = [(t, FIRST + k * 3600, FIRST + k * 3600 + 1800) for t in (1, 2) for k in range(FEW_INTERVALS + 2)]
+    timeline = TableTimeline(rows=rows)
+    assert timeline.busy_of(slot_starts, 90 * ONE_MINUTE, service_end)((1, 2)) != 0
+    assert timeline.free_slots(slot_starts, None, service_end, _runs([(1,), (2,), (1, 2)], 2)) == 0
+    gone = weakref.ref(timeline)
+    gc.disable()  # only reference counting may free it
+    try:
+        del timeline
+        assert gone() is None
+    finally:
+        gc.enable()
