@@ -124,9 +124,6 @@ class TableTimeline:
         """How many intervals these tables hold (blocks included)."""
         return sum(len(self._rows.get(table, ())) for table in tables)
 
-    def _table(self, table_id: int) -> tuple[list[tuple[int, int, int]], list[int], int]:
-        return _sorted_table(self._rows, self._tables, table_id)
-
     def is_free(self, table_id: int, start: dt.datetime, end: dt.datetime) -> bool:
         return not self.conflicts(table_id, start, end)
 
@@ -134,7 +131,7 @@ class TableTimeline:
         s, e = epoch(start), epoch(end)
         return [
             (dt.datetime.fromtimestamp(a, dt.UTC), dt.datetime.fromtimestamp(b, dt.UTC))
-            for _, a, b in self._table(table_id)[0]
+            for _, a, b in _sorted_table(self._rows, self._tables, table_id)[0]
             if a < e and b > s
         ]
 
