@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_htmx",
     "apikeys",
     "reservations",
     "guests",
@@ -134,6 +135,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # request.htmx: the host's pages answer a tap with the fragments it changed (backoffice/).
+    "django_htmx.middleware.HtmxMiddleware",
     "backoffice.middleware.RestaurantTimezoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as Axes requires: turns a login refused for a lockout into its 429 answer.

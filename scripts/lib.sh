@@ -82,6 +82,21 @@ python_deps() {
   fi
 }
 
+node_deps() {
+  # The end-to-end tests' browser-side tools (tests/e2e/package.json: axe-core), from the npm
+  # registry with the machine's Node.js (Debian's nodejs and npm when missing); re-installed when
+  # the lock file changes.
+  command -v npm >/dev/null || apt_install nodejs npm
+  local dir="$ROOT/tests/e2e" stamp want
+  stamp="$dir/node_modules/.lock.sha256"
+  want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    log "Installing the end-to-end tests' npm packages (tests/e2e/package-lock.json)"
+    (cd "$dir" && npm ci --no-audit --no-fund --silent)
+    echo "$want" >"$stamp"
+  fi
+}
+
 local_url() { case "$1" in *@127.0.0.1*|*@localhost*|*//127.0.0.1*|*//localhost*) return 0;; *) return 1;; esac; }
 
 start_local_services() {

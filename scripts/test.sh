@@ -4,6 +4,7 @@ source "$(dirname "$0")/lib.sh"
 python_deps
 local_dev_env
 apt_install chromium
+node_deps
 start_local_services || exit 1
 export REDIS_URL="${TEST_REDIS_URL:-${REDIS_URL%/*}/1}"
 # --no-loadscope-reorder: files in collection order, which puts the fuzz run (tests/fuzz, one long

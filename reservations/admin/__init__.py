@@ -124,6 +124,7 @@ class RestaurantAdmin(PolicyAdmin):
                 )
             },
         ),
+        ("At the host stand", {"fields": ("manager_only_warnings",)}),
         ("Guest details", {"fields": ("require_guest_email", "require_guest_phone", "required_guest_fields")}),
         (
             "Channels",

@@ -7,6 +7,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from reservations.engine.staff_warnings import WARNING_LABELS
 from reservations.models import Closure, Combination, DayNote, Restaurant, Section, Shift
 from reservations.models.restaurant import GUEST_FIELDS, LANGUAGES
 from reservations.models.schedule import WEEKDAYS
@@ -241,6 +242,14 @@ class RestaurantForm(forms.ModelForm):
     )
     required_guest_fields = forms.MultipleChoiceField(
         choices=[(name, name) for name in GUEST_FIELDS], required=False, widget=forms.CheckboxSelectMultiple
+    )
+    manager_only_warnings = forms.MultipleChoiceField(
+        label="Warnings only a manager may confirm",
+        choices=list(WARNING_LABELS.items()),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Staff book past the online rules after confirming a warning. By default a host confirms "
+        "every one; ticked warnings need a manager or an owner.",
     )
 
     class Meta:

@@ -4,6 +4,7 @@ from django.db.models import F, Q
 
 from config.constraints import one_of
 from config.ids import new_restaurant_id
+from reservations.engine.staff_warnings import WARNING_LABELS
 from reservations.models.validation import raise_errors, restaurant_errors
 
 
@@ -75,6 +76,14 @@ class Restaurant(models.Model):
     )
     widget_enabled = models.BooleanField(default=True)
     booking_page_url = models.URLField(null=True, blank=True)
+    # The online rules staff meet as warnings (reservations/engine/staff_warnings.py): by default a
+    # host confirms every one; those listed here need a manager (or an owner).
+    manager_only_warnings = ArrayField(
+        models.CharField(max_length=40, choices=[(code, label) for code, label in WARNING_LABELS.items()]),
+        default=list,
+        blank=True,
+        help_text="Warnings a host may not confirm at the stand: a manager or an owner must.",
+    )
     # Per-restaurant raises of the rate limits; empty means the contract's default.
     write_burst = models.PositiveIntegerField(null=True, blank=True)
     write_per_second = models.FloatField(null=True, blank=True)
