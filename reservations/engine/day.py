@@ -10,11 +10,15 @@ from reservations.engine.service_day import ServiceDay
 
 
 def block_busy(policy: Policy, block: BlockInfo) -> list[Busy]:
-    """A block as busy intervals of its tables (every table when it lists none)."""
+    """A block as busy intervals of its tables (every table when it lists none). An end before the
+    start runs past midnight; an end equal to the start blocks nothing (the back office refuses it,
+    but a row written otherwise must not take a whole day off sale)."""
     tz: ZoneInfo = policy.timezone
     start = minutes_of(block.start_time)
     end = minutes_of(block.end_time)
-    if end <= start:
+    if end == start:
+        return []
+    if end < start:
         end += DAY
     start_at = instant_or_next(block.date, start, tz)
     end_at = instant_or_next(block.date, end, tz)
