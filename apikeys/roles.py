@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db import models
 
 from apikeys.models import Membership
+from reservations.services.staff_terms import Actor
 
 # Capabilities a page can require, and the roles that hold them.
 MANAGE_KEYS = "manage_keys"
@@ -109,3 +110,20 @@ def restaurant_access(request, capability: str) -> RestaurantAccess:
     allowed = CAPABILITY_ROLES[capability]
     ids = frozenset(rid for rid, role in roles_by_restaurant(request).items() if role in allowed)
     return RestaurantAccess(everything=False, ids=ids)
+
+
+def staff_actor(request, restaurant_id: int):
+    """The request's user as they act at this restaurant (reservations.services.staff_terms.Actor):
+    their role there, an owner's for a superuser."""
+    if request.user.is_superuser:
+        return Actor(user=request.user, role="owner")
+    return Actor(user=request.user, role=roles_by_restaurant(request).get(restaurant_id, "host"))
+
+
+def user_actor(user, restaurant):
+    """A user as they act at this restaurant (the support commands' --as): their membership's role,
+    an owner's for a superuser; None when they have no role there."""
+    if user.is_superuser:
+        return Actor(user=user, role="owner")
+    role = Membership.objects.filter(user=user, restaurant=restaurant).values_list("role", flat=True).first()
+    return Actor(user=user, role=role) if role else None

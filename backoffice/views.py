@@ -22,7 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from apikeys.roles import HOST, MANAGE_POLICY, member_restaurants, restaurant_access, roles_by_restaurant
+from apikeys.roles import HOST, MANAGE_POLICY, member_restaurants, restaurant_access, roles_by_restaurant, staff_actor
 from backoffice.forms import EditBookingForm, NewBookingForm, SheetFilterForm
 from backoffice.rendering import render_holds, render_rows, render_service
 from config.exceptions import DomainError
@@ -33,30 +33,13 @@ from reservations.models import Reservation, Restaurant
 from reservations.models.booking import ReservationStatus
 from reservations.selectors.day_sheet import day_sheet as build_day_sheet
 from reservations.services import staff
+from reservations.services.staff.registry import MOVES as REGISTRY
 from waitlist import services as waitlist_services
 from waitlist.admin import refusal_text as waitlist_refusal_text
 from waitlist.models import WaitlistEntry
 
-MOVES = {
-    "approve": staff.approve_reservation,
-    "decline": staff.decline_reservation,
-    "seat": staff.seat_reservation,
-    "partially_seat": staff.partially_seat_reservation,
-    "complete": staff.complete_reservation,
-    "no_show": staff.no_show_reservation,
-    "undo": staff.undo_last_move,
-    "cancel": staff.staff_cancel_reservation,
-}
-DONE = {
-    "approve": "approved",
-    "decline": "declined",
-    "seat": "seated",
-    "partially_seat": "partially seated",
-    "complete": "completed",
-    "no_show": "marked a no-show",
-    "undo": "back to its previous status",
-    "cancel": "cancelled",
-}
+MOVES = {name: move.service for name, move in REGISTRY.items() if name != "move"}
+DONE = {name: move.done for name, move in REGISTRY.items()}
 WAITLIST_MOVES = {
     "offer": lambda entry: waitlist_services.offer_entry(entry=entry),
     "promote": lambda entry: waitlist_services.promote_entry(entry=entry),
@@ -107,7 +90,7 @@ def _restaurant(request, ref: str | None, choices: list | None = None) -> Restau
 
 
 def _actor(request, restaurant) -> staff.Actor:
-    return staff.Actor(user=request.user, can_override=restaurant.pk in restaurant_access(request, MANAGE_POLICY))
+    return staff_actor(request, restaurant.pk)
 
 
 def lands_on_day_sheet(request) -> bool:
@@ -143,8 +126,8 @@ def _money_url_pattern() -> tuple[str, str] | None:
 
 def sheet_url(restaurant, date=None, **params) -> str:
     query = {"r": restaurant.public_id}
-    if date is not None:
-        query["date"] = date.isoformat()
+    if date:  # a date, or the YYYY-MM-DD a page was given
+        query["date"] = date if isinstance(date, str) else date.isoformat()
     query.update({k: v for k, v in params.items() if v})
     return reverse("admin:day_sheet") + "?" + urlencode(query)
 
@@ -277,13 +260,13 @@ def move(request):
         kwargs["reason"] = reason
     override = action == "approve" and override_asked
     if override:
-        kwargs["override"] = True
+        kwargs["confirmed"] = staff.ALL_WARNINGS
     back = _back(request, restaurant, reservation.service_date)
     try:
         MOVES[action](**kwargs)
     except DomainError as error:
         messages.error(request, error.message)
-        if action == "approve" and error.code in OVERRIDABLE_REFUSALS and actor.can_override and not override:
+        if action == "approve" and error.code in OVERRIDABLE_REFUSALS and actor.is_manager and not override:
             joiner = "&" if "?" in back else "?"
             back = f"{back}{joiner}override_for={reservation.public_id}"
         return HttpResponseRedirect(back)
@@ -339,7 +322,7 @@ def waitlist_move(request):
 def new_booking(request):
     restaurant = _restaurant(request, request.GET.get("r") or request.POST.get("r"))
     actor = _actor(request, restaurant)
-    form = NewBookingForm(request.POST or None, restaurant=restaurant, can_override=actor.can_override)
+    form = NewBookingForm(request.POST or None, restaurant=restaurant, can_override=actor.is_manager)
     if request.method == "GET":
         form.initial.setdefault("service_date", request.GET.get("date") or _today(restaurant))
         form.initial.setdefault("channel", request.GET.get("channel") or "phone")
@@ -365,7 +348,10 @@ def new_booking(request):
         )
         try:
             created = staff.create_staff_booking(
-                restaurant=restaurant, booking=booking, actor=actor, override=data.get("override", False)
+                restaurant=restaurant,
+                booking=booking,
+                actor=actor,
+                confirmed=staff.ALL_WARNINGS if data.get("override") else frozenset(),
             )
         except DomainError as error:
             form.add_error(form.field_for(error), error.message)
@@ -393,15 +379,15 @@ def edit_booking(request, public_id: str):
         raise Http404("No such booking.")
     restaurant = reservation.restaurant
     actor = _actor(request, restaurant)
-    form = EditBookingForm(request.POST or None, reservation=reservation, can_override=actor.can_override)
+    form = EditBookingForm(request.POST or None, reservation=reservation, can_override=actor.is_manager)
     if request.method == "POST" and form.is_valid():
         try:
-            staff.modify_booking(
+            staff.move_booking(
                 reservation=reservation,
                 fields=form.changed_fields(),
                 table_ids=form.changed_tables(),
                 actor=actor,
-                override=form.cleaned_data.get("override", False),
+                confirmed=staff.ALL_WARNINGS if form.cleaned_data.get("override") else frozenset(),
             )
         except DomainError as error:
             form.add_error(form.field_for(error), error.message)

@@ -1,12 +1,19 @@
 """The base of the support commands (`manage.py staff`, `booking`, ...): each subcommand calls the
 same service the back office calls, prints the result as JSON on stdout, and on a refusal prints
-the service's message on stderr and exits 1."""
+the service's message (and its code) on stderr and exits 1.
+
+A change that only warnings stand against (the online rules staff confirm, code
+`warnings_to_confirm`) is not made: the command prints `{"warnings": [codes]}` on stdout, the
+warnings' words on stderr, and exits 3 (run it again with `--confirm-warnings` to go ahead).
+"""
 
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
 from config.exceptions import DomainError
+
+WARNINGS_EXIT = 3
 
 
 class SupportCommand(BaseCommand):
@@ -22,5 +29,9 @@ class SupportCommand(BaseCommand):
         try:
             result = handler(**options)
         except DomainError as error:
-            raise CommandError(error.message, returncode=1) from error
+            warnings = error.details.get("warnings") if error.code == "warnings_to_confirm" else None
+            if warnings:
+                self.stdout.write(json.dumps({"warnings": [w["code"] for w in warnings]}, ensure_ascii=False))
+                raise CommandError(error.message, returncode=WARNINGS_EXIT) from error
+            raise CommandError(f"{error.message} ({error.code})", returncode=1) from error
         self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False, default=str))

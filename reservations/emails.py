@@ -30,6 +30,9 @@ KINDS = {
 def send(reservation_id: int, kind: str) -> bool:
     """Render and send one message; False when the guest has no address."""
     reservation = Reservation.objects.select_related("restaurant", "guest").get(pk=reservation_id)
+    if kind == "cancellation" and reservation.status != "cancelled":
+        logger.info("%s is no longer cancelled (a decline undone); its cancellation is not sent", reservation.public_id)
+        return False
     address = reservation.contact_email or reservation.guest.email
     if not address:
         logger.info("No e-mail address for %s; %s not sent", reservation.public_id, kind)

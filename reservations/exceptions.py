@@ -81,23 +81,21 @@ class NothingToUndo(Conflict):
 
 
 class TableConflict(Refused):
-    """The booking's tables are taken by another party: names the tables, times and who holds them."""
+    """The tables are taken by another party at that time: names the tables, times and who holds them."""
 
     code = "table_conflict"
 
-    def __init__(self, reservation, conflicts: list[dict], *, no_other_table: bool = False, undo: bool = False):
-        what = f"Booking {reservation.public_id}" if reservation is not None else "The walk-in"
+    def __init__(self, reservation, conflicts: list[dict], *, undo: bool = False):
         if conflicts:
             taken = "; ".join(
-                f"table {c['table']} is taken {c['start_time']}-{c['end_time']} by {c['label']}" for c in conflicts
+                f"{c['table']} is taken {c['start_time']}–{c['end_time']} by {c['label']}" for c in conflicts
             )
-            message = f"{what} cannot {'go back to' if undo else 'have'} its table: {taken}."
         else:
-            message = f"{what} has no table."
-        if no_other_table:
-            message += " No other table is free for this party at this time."
-        elif not undo and reservation is not None:
-            message += " A manager can approve it onto another free table (override)."
+            taken = "the table is taken at that time"
+        if undo:
+            message = f"Booking {reservation.public_id} cannot go back to its table: {taken}."
+        else:
+            message = f"{taken[0].upper()}{taken[1:]}. Choose another table or time."
         super().__init__(message, conflicts=conflicts)
         self.conflicts = conflicts
 
@@ -112,39 +110,61 @@ register(
         group="staff",
     ),
     ErrorCode(
-        "override_not_allowed",
-        409,
-        "An override (approve over a refusal, a party larger than its tables) asked by a user without a manager's "
-        "power.",
-        "Ask a manager, owner or co-owner.",
+        "warnings_to_confirm",
+        422,
+        "Only online rules stand against a booking staff take or change (the cut-off, the booking window, the party "
+        "size range, the covers caps and pacing, a time off the seating grid, approval, a card guarantee, a time "
+        "already passed, a blocked table); `warnings` lists them with their words.",
+        "Confirm them (the page's one tap, `--confirm-warnings` on the command) and send the change again.",
+        group="staff",
+    ),
+    ErrorCode(
+        "warning_needs_manager",
+        403,
+        "A warning the restaurant lets only a manager (or an owner) confirm, confirmed by a host.",
+        "Ask a manager, or change the setting 'Warnings only a manager may confirm' of the restaurant.",
         group="staff",
     ),
     ErrorCode(
         "tables_too_small",
-        409,
-        "The tables chosen seat fewer guests than the party.",
-        "Choose more or larger tables, or override with a manager's power.",
+        422,
+        "The tables chosen seat fewer guests than the party (a combination seats its own maximum).",
+        "Choose more or larger tables.",
+        group="staff",
+    ),
+    ErrorCode(
+        "table_not_in_service",
+        422,
+        "A table chosen is not on the floor plan of the service at that time.",
+        "Choose a table of that service's floor plan.",
+        group="staff",
+    ),
+    ErrorCode(
+        "service_over",
+        422,
+        "The service at that date and time is over: nothing is booked into a past service.",
+        "Choose a service still running or ahead.",
         group="staff",
     ),
     ErrorCode(
         "no_service_now",
         409,
-        "A walk-in outside every service of the day.",
+        "A walk-in outside every service of the day (and more than an hour before the next).",
         "Take a phone booking for a later service instead.",
         group="staff",
     ),
     ErrorCode(
         "table_conflict",
         422,
-        "The booking's table is taken by another party at that time (approval, a table choice, an undo); the "
-        "message and `conflicts` name the table, the times and the booking or hold holding it.",
-        "Choose another table, decline, or approve with a manager's override onto another free table.",
+        "The tables are taken by another party at that time (a booking taken or moved by staff, an approval, a "
+        "table choice, an undo); the message and `conflicts` name the table, the times and who holds it.",
+        "Choose another table or time.",
         group="staff",
     ),
     ErrorCode(
         "nothing_to_undo",
         409,
-        "The booking has no seat, complete or no-show move of the last five minutes to take back.",
+        "The booking has no seat, complete, no-show or decline of the last five minutes to take back.",
         "Make the move you want instead.",
         group="staff",
     ),

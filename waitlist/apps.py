@@ -11,3 +11,8 @@ class WaitlistConfig(AppConfig):
         from webhooks.services import messages
 
         messages.register(OFFER_EMAIL, send_from_outbox)
+        # A cancellation that frees a table suggests the entries it can seat.
+        from reservations.services import handovers
+        from waitlist.services import suggest_after_cancellation
+
+        handovers.on_cancellation(suggest_after_cancellation)

@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from config.constraints import one_of, tenant_key
 from config.ids import new_waitlist_entry_id, random_token
@@ -13,12 +14,14 @@ def new_guest_token() -> str:
 
 
 class WaitlistStatus(models.TextChoices):
-    ACTIVE = "active"  # waiting
-    OFFERED = "offered"  # a place offered, the offer open
-    SUGGESTED = "suggested"  # proposed to staff (a table freed up in its window), who decide
-    PROMOTED = "promoted"  # became a booking (`reservation`)
-    CANCELLED = "cancelled"  # withdrawn by the guest or the restaurant
-    EXPIRED = "expired"  # its service passed, or its offer ran out
+    """The contract's states; the labels are what staff read (translated)."""
+
+    ACTIVE = "active", _("Waiting")
+    OFFERED = "offered", _("Offered")  # a place offered, the offer open
+    SUGGESTED = "suggested", _("A table is free")  # proposed to staff (a table freed up in its window)
+    PROMOTED = "promoted", _("Booked")  # became a booking (`reservation`)
+    CANCELLED = "cancelled", _("Removed")  # withdrawn by the guest or the restaurant
+    EXPIRED = "expired", _("Expired")  # its service passed, or its offer ran out
 
 
 OPEN_STATUSES = (WaitlistStatus.ACTIVE, WaitlistStatus.OFFERED, WaitlistStatus.SUGGESTED)
@@ -56,6 +59,9 @@ class WaitlistEntry(models.Model):
     reservation = models.OneToOneField(
         "reservations.Reservation", null=True, blank=True, on_delete=models.SET_NULL, related_name="waitlist_entry"
     )
+    # What the host told a party waiting at the door, in minutes (staff only; the panel shows it
+    # beside the time they have waited).
+    quoted_wait_minutes = models.PositiveIntegerField(null=True, blank=True)
     offered_at = models.DateTimeField(null=True, blank=True)
     # The time offered to the guest (staff side), and when the offer runs out.
     offered_time = models.TimeField(null=True, blank=True)

@@ -1,34 +1,35 @@
 """Bookings in the admin's own lists: read-only rows (changes go through the services), and
-actions that call the same services as the day sheet and `manage.py booking`.
+actions that call the same services as the host's pages and `manage.py booking`, read from the
+registry of staff moves (reservations.services.staff.registry).
 
-Hosts (and managers, owners) act; the manager's power is not used by bulk actions: a refused
-move is reported per booking and the others go ahead.
+A bulk action confirms no warning: a booking a warning stands against is reported (its message
+says what), to be moved from its card on the timeline, where the warning is confirmed with a tap.
 """
 
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
 
-from apikeys.roles import HOST, MANAGE_POLICY, restaurant_access
+from apikeys.roles import HOST, staff_actor
 from apikeys.scoped_admin import RestaurantScopedAdmin
 from config.exceptions import DomainError
 from config.formats import zone
 from holds.models import Hold
 from reservations.models import Reservation
 from reservations.services import staff
+from reservations.services.staff.registry import MOVES
 
 
 def _run(modeladmin, request, queryset, service, done: str) -> None:
     """One service call per selected row, each in its own transaction; refusals are listed."""
-    power = restaurant_access(request, MANAGE_POLICY)
     succeeded, refused = 0, []
     for row in queryset.select_related("restaurant"):
         modeladmin.check_can_manage(request, row)
-        actor = staff.Actor(user=request.user, can_override=row.restaurant_id in power)
         try:
-            service(row, actor)
+            service(row, staff_actor(request, row.restaurant_id))
         except DomainError as error:
-            refused.append(error.message)  # it names the booking
+            name = getattr(row, "public_id", "")
+            refused.append(error.message if name in error.message else f"{name}: {error.message}")
         else:
             succeeded += 1
     if succeeded:
@@ -37,12 +38,12 @@ def _run(modeladmin, request, queryset, service, done: str) -> None:
         modeladmin.message_user(request, line, messages.ERROR)
 
 
-def _booking_action(name: str, description: str, function, done: str):
+def _booking_action(move):
     def action(modeladmin, request, queryset):
-        _run(modeladmin, request, queryset, lambda row, actor: function(reservation=row, actor=actor), done)
+        _run(modeladmin, request, queryset, lambda row, actor: move.service(reservation=row, actor=actor), move.done)
 
-    action.__name__ = name
-    return admin.action(description=description)(action)
+    action.__name__ = move.name
+    return admin.action(description=f"{move.label} (selected bookings)")(action)
 
 
 @admin.register(Reservation)
@@ -64,20 +65,7 @@ class ReservationAdmin(RestaurantScopedAdmin):
     list_select_related = ("guest", "restaurant")
     date_hierarchy = "service_date"
     ordering = ("-service_date", "starts_at")
-    actions = [
-        _booking_action("approve", "Approve selected pending bookings", staff.approve_reservation, "approved"),
-        _booking_action("decline", "Decline selected pending bookings", staff.decline_reservation, "declined"),
-        _booking_action("seat", "Seat selected bookings", staff.seat_reservation, "seated"),
-        _booking_action(
-            "partially_seat",
-            "Mark selected bookings partially seated",
-            staff.partially_seat_reservation,
-            "partially seated",
-        ),
-        _booking_action("complete", "Complete selected bookings", staff.complete_reservation, "completed"),
-        _booking_action("no_show", "Mark selected bookings no-show", staff.no_show_reservation, "marked no-show"),
-        _booking_action("undo", "Undo the last move of selected bookings", staff.undo_last_move, "undone"),
-    ]
+    actions = [_booking_action(move) for move in MOVES.values() if move.admin]
     # Never the modification token: it opens the guest's own page as the guest.
     readonly_fields = [f.name for f in Reservation._meta.concrete_fields if f.name not in ("id", "modification_token")]
     exclude = ("tables", "modification_token")

@@ -49,6 +49,11 @@ class Decision:
     def starts_at(self) -> dt.datetime | None:
         return self.slot.starts_at if self.slot else None
 
+    @property
+    def occupied_from(self) -> dt.datetime | None:
+        """Where the tables' occupied range starts: the seating's start."""
+        return self.starts_at
+
 
 def _services_at(day: Day, time: dt.time) -> tuple[list[tuple[ServiceDay, Slot]], ServiceDay | None]:
     """The services selling a seating at `time` (in order), and the first whose window holds it.

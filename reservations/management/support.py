@@ -1,8 +1,13 @@
-"""Finding and showing a booking, for the support commands (`manage.py booking`, `manage.py guarantee`)."""
+"""Finding and showing a booking, a restaurant, its tables and who acts, for the support commands
+(`manage.py booking`, `manage.py guarantee`, `manage.py waitlist`)."""
 
-from config.exceptions import NotFound
+from django.contrib.auth import get_user_model
+
+from apikeys.roles import user_actor
+from config.exceptions import Forbidden, NotFound
 from config.formats import Viewer, zone
-from reservations.models import Reservation
+from reservations.models import Reservation, Restaurant, Table
+from reservations.services.staff_terms import SUPPORT, Actor
 from reservations.shapes.reservations import ReservationShape
 
 
@@ -17,3 +22,45 @@ def snapshot(reservation: Reservation) -> dict:
     """The booking as it now stands, as a full-access key reads it from the API."""
     row = Reservation.objects.select_related("restaurant", "guest", "company").get(pk=reservation.pk)
     return ReservationShape.render(row, Viewer(tz=zone(row.restaurant.timezone)))
+
+
+def restaurant_of(ref: str) -> Restaurant:
+    """A restaurant by its rst_ id or its slug."""
+    restaurant = Restaurant.objects.filter(public_id=ref).first() or Restaurant.objects.filter(slug=ref).first()
+    if restaurant is None:
+        raise NotFound(f"No restaurant {ref}.")
+    return restaurant
+
+
+def tables_of(restaurant: Restaurant, refs) -> tuple[int, ...]:
+    """Tables named by their tbl_ id or as the setup file names them (`section/table`: the section's
+    key, or its name)."""
+    found = []
+    for ref in refs or ():
+        table = None
+        if ref.startswith("tbl_"):
+            table = Table.objects.filter(restaurant=restaurant, public_id=ref).first()
+        elif "/" in ref:
+            section, _, name = ref.rpartition("/")
+            candidates = Table.objects.filter(restaurant=restaurant, name=name).select_related("section")
+            table = next((t for t in candidates if t.section.key == section), None) or next(
+                (t for t in candidates if t.section.name.casefold() == section.casefold()), None
+            )
+        if table is None:
+            raise NotFound(f"No table {ref} at {restaurant.name} (name it tbl_... or section/table).")
+        found.append(table.pk)
+    return tuple(found)
+
+
+def actor_of(username: str | None, restaurant: Restaurant) -> Actor:
+    """`--as USERNAME`: that back-office user, with their role at the restaurant; none: the support
+    command itself, which holds an owner's power."""
+    if username is None:
+        return SUPPORT
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise NotFound(f"No user {username}.")
+    actor = user_actor(user, restaurant)
+    if actor is None:
+        raise Forbidden(f"{username} has no role at {restaurant.name}.", code="not_a_member")
+    return actor

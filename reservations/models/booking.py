@@ -2,22 +2,25 @@ from django.contrib.postgres.constraints import ExclusionConstraint
 from django.contrib.postgres.fields import DateTimeRangeField, RangeOperators
 from django.db import models
 from django.db.models import F, Func, Q
+from django.utils.translation import gettext_lazy as _
 
 from config.constraints import one_of, tenant_key
 from config.ids import new_event_id, new_reservation_id
 
 
 class ReservationStatus(models.TextChoices):
-    AWAITING_GUARANTEE = "awaiting_guarantee"
-    AWAITING_GUEST = "awaiting_guest"  # never served: a widget booking part-way through its card step
-    HELD = "held"  # never served
-    PENDING = "pending"
-    CONFIRMED = "confirmed"
-    PARTIALLY_SEATED = "partially_seated"
-    SEATED = "seated"
-    COMPLETED = "completed"
-    CANCELLED = "cancelled"
-    NO_SHOW = "no_show"
+    """The contract's statuses; the labels are what staff read (translated)."""
+
+    AWAITING_GUARANTEE = "awaiting_guarantee", _("Waiting for card")
+    AWAITING_GUEST = "awaiting_guest", _("On the card step")  # never served: a widget booking mid card step
+    HELD = "held", _("Held")  # never served
+    PENDING = "pending", _("To approve")
+    CONFIRMED = "confirmed", _("Confirmed")
+    PARTIALLY_SEATED = "partially_seated", _("Partly seated")
+    SEATED = "seated", _("Seated")
+    COMPLETED = "completed", _("Completed")
+    CANCELLED = "cancelled", _("Cancelled")
+    NO_SHOW = "no_show", _("No-show")
 
 
 # Bookings in these states hold their tables and count against caps.

@@ -40,6 +40,8 @@ class Section(models.Model):
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="sections")
     floor_plan = models.ForeignKey(FloorPlan, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=200)
+    # The setup file's key of the section (`dining`): support commands name a table `dining/1`.
+    key = models.CharField(max_length=100, blank=True, default="")
     area_type = models.CharField(max_length=20, choices=AreaType.choices, default=AreaType.INDOOR)
     bookable_online = models.BooleanField(default=True)
     # The section that leads this one's group; empty when this section leads its own.

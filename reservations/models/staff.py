@@ -42,7 +42,9 @@ class StatusChange(models.Model):
     # their name at the time, kept when the account goes.
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     actor_name = models.CharField(max_length=150, blank=True, default="")
-    override = models.BooleanField(default=False)
+    override = models.BooleanField(default=False)  # the move went past an online rule (warnings_confirmed)
+    # The warnings the actor confirmed (reservations/engine/staff_warnings.py codes).
+    warnings_confirmed = models.JSONField(default=list, blank=True)
     # The tables and range the booking occupied before the move: [[table_id, start_iso, end_iso], ...].
     allocations_before = models.JSONField(default=list, blank=True)
     undone_at = models.DateTimeField(null=True, blank=True)

@@ -23,6 +23,7 @@ from django.db import connection
 from config.exceptions import not_found
 from reservations.engine import BookingRequest, Decision, evaluate
 from reservations.engine.evaluate import relevant_since
+from reservations.engine.staff import StaffDecision, StaffRequest, evaluate_staff
 from reservations.exceptions import BookingRulesViolated
 from reservations.selectors.engine_policy import VERSIONS, cached_policy, policy_for, section_group_id
 from reservations.selectors.occupancy import load_occupancy, occupancy_from, occupancy_statement
@@ -105,6 +106,13 @@ class BookingStep:
             raise BookingRulesViolated.from_engine(decision.violations)
         return decision
 
+    def decide_staff(self, request: StaffRequest, exclude: tuple[str, int] | None = None) -> StaffDecision:
+        """The engine's staff answer (refusals and warnings, reservations.engine.staff) against fresh
+        occupancy; the caller settles it (reservations.services.staff_terms.settle)."""
+        self._prefetched = None
+        occupancy = load_occupancy(self.restaurant, request.service_date, request.service_date, self.now, exclude)
+        return evaluate_staff(self.policy, occupancy, request, self.now)
+
     def occupy(self, owner, decision: Decision, *, expires_at: dt.datetime | None = None, moving: bool = False):
         """Link `owner`'s tables and allocate them for the decided time; `moving` replaces what it held.
         A new `owner` (not saved yet) is inserted in the same round trip."""
@@ -118,7 +126,7 @@ class BookingStep:
                 owner,
                 restaurant=self.restaurant,
                 table_ids=decision.table_ids,
-                start=decision.starts_at,
+                start=decision.occupied_from,
                 end=decision.occupied_until,
                 expires_at=expires_at,
                 then=None if self._bumped else bump_statement(self.restaurant.pk),
@@ -130,7 +138,7 @@ class BookingStep:
         allocations.allocate(
             restaurant=self.restaurant,
             table_ids=decision.table_ids,
-            start=decision.starts_at,
+            start=decision.occupied_from,
             end=decision.occupied_until,
             expires_at=expires_at,
             **{kind: owner},

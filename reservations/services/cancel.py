@@ -5,11 +5,10 @@ from django.db import transaction
 from reservations.exceptions import ReservationFinalized
 from reservations.models import Reservation
 from reservations.models.booking import EventType, GuaranteeStatus, ReservationStatus
-from reservations.services import allocations, events
+from reservations.services import allocations, events, handovers
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.locking import lock_restaurant
 from reservations.services.notify import notify_guest
-from waitlist.services import suggest_after_cancellation
 
 PARTNER_API = "partner_api"
 
@@ -33,7 +32,7 @@ def cancel_reservation(*, reservation: Reservation, reason: str = PARTNER_API) -
         reservation.save(update_fields=["status", "cancellation_reason", "guarantee_status", "updated_at"])
         allocations.release(reservation=reservation)
         # The freed table may seat a party waiting for this date: staff see those entries suggested.
-        suggest_after_cancellation(reservation=reservation)
+        handovers.cancelled(reservation)
         # A card request that never became a booking is cancelled silently (no created event either).
         if announced:
             events.record(

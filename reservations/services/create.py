@@ -16,6 +16,7 @@ from holds.models import Hold, HoldStatus
 from holds.selectors import effective_status
 from holds.services import announce as announce_hold
 from reservations.engine import BookingRequest
+from reservations.engine.staff import StaffRequest
 from reservations.exceptions import HoldAlreadyConverted, HoldEnded, OverrideScopeRequired, refused
 from reservations.models import Company, Reservation
 from reservations.models.booking import Channel, EventType, ReservationStatus, Source
@@ -23,6 +24,7 @@ from reservations.services import allocations, events, guarantees
 from reservations.services.booking_step import BookingStep
 from reservations.services.guarantees import card_deadline, request_card
 from reservations.services.notify import notify_guest
+from reservations.services.staff_terms import StaffTerms, settle
 
 # Channels of bookings staff take themselves: never sent to approval.
 STAFF_CHANNELS = (Channel.BACK_OFFICE, Channel.WALK_IN, Channel.PHONE)
@@ -53,6 +55,9 @@ class CreateParams:
     source: str = Source.API
     booking_channel: str = Channel.API
     guest_source: str = "api"  # a new guest profile's `source` (the back office passes phone, walk_in)
+    # A booking staff take (phone, walk-in, back office, a waitlist seat): physical refusals and
+    # warnings to confirm instead of the online rules (reservations.services.staff_terms).
+    staff: StaffTerms | None = None
 
 
 @dataclass
@@ -77,10 +82,14 @@ class Slot:
 def _missing_guest_fields(restaurant, params: CreateParams) -> list[str]:
     if params.guest is None or not restaurant.required_guest_fields:
         return []
+    if params.staff is not None and params.staff.walk_in:
+        return []  # the guest is at the door: nothing to reach them by is needed
     return [name for name in restaurant.required_guest_fields if not getattr(params.guest, name, None)]
 
 
 def _slot_from_engine(step: BookingStep, params: CreateParams) -> tuple[Slot, object]:
+    if params.staff is not None:
+        return _slot_for_staff(step, params)
     entire = step.group(params.entire_section_id, "entire_section_id")
     group = step.group(params.section_id, "section_id")
     excluded = params.excluded_from_shift_limits
@@ -110,6 +119,43 @@ def _slot_from_engine(step: BookingStep, params: CreateParams) -> tuple[Slot, ob
         group_id=entire or group,
         waived=decision.waived,
         entire_section=entire is not None,
+    )
+    return slot, decision
+
+
+def _slot_for_staff(step: BookingStep, params: CreateParams) -> tuple[Slot, object]:
+    """Where staff put the party: the tables they chose (or the best free), bound only by what is
+    physically true; the online rules are warnings they confirmed (settle raises the others)."""
+    terms = params.staff
+    email = params.guest.email if params.guest is not None else None
+    if params.guest_id is not None:
+        profile = resolve_public_id(step.restaurant, params.guest_id)
+        email = profile.email if profile is not None else None
+    request = StaffRequest(
+        service_date=params.service_date,
+        start_time=params.start_time,
+        party_size=params.party_size,
+        table_ids=terms.table_ids,
+        excluded_from_shift_limits=bool(params.excluded_from_shift_limits),
+        walk_in=terms.walk_in,
+        card_askable=step.policy.payments_enabled and bool(email),
+    )
+    decision = step.decide_staff(request)
+    accepted = settle(decision, terms, step.restaurant, now=step.now)
+    waived = "guarantee_required" in accepted
+    slot = Slot(
+        shift_id=decision.shift.id,
+        service_date=params.service_date,
+        party_size=params.party_size,
+        starts_at=decision.starts_at,
+        ends_at=decision.ends_at,
+        occupied_until=decision.occupied_until,
+        table_ids=decision.table_ids,
+        requires_approval=False,  # staff are the approval (a warning they confirmed)
+        guarantee=None if waived or terms.walk_in else decision.guarantee,
+        excluded=bool(params.excluded_from_shift_limits),
+        group_id=None,
+        waived=accepted,
     )
     return slot, decision
 
@@ -210,7 +256,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         contact = contact_of(restaurant, params.guest)
         lookup = match_statement(restaurant.pk, contact[0] or None, contact[1] or None)
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
-        slot_known = params.hold_id is None
+        slot_known = params.hold_id is None and params.staff is None
         step = BookingStep(
             restaurant,
             now,

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
+from config.exceptions import Refused
 from config.formats import zone
 from reservations.engine import BookingRequest
+from reservations.engine.staff import StaffRequest, StaffWarning
 from reservations.exceptions import OverrideScopeRequired, ReservationFinalized
 from reservations.models import Reservation
 from reservations.models.booking import FINAL_STATUSES, Channel, EventType, ReservationStatus
@@ -21,6 +23,7 @@ from reservations.services.guarantee_requests import (
 )
 from reservations.services.guarantees import guarantee_event_data
 from reservations.services.notify import notify_guest
+from reservations.services.staff_terms import StaffTerms, settle
 
 SLOT_FIELDS = ("service_date", "start_time", "party_size", "section_id", "excluded_from_shift_limits")
 
@@ -38,10 +41,12 @@ class ModifyParams:
     can_override: bool = False
     # The channel of the change itself: `back_office` when staff make it (never sent to approval).
     channel: str = Channel.API
+    # A change staff make: physical refusals and warnings to confirm (reservations.services.staff_terms).
+    staff: StaffTerms | None = None
 
 
 def _check_inherited_powers(reservation: Reservation, params: ModifyParams) -> None:
-    if params.can_override:
+    if params.can_override or params.staff is not None:
         return
     moves = [name for name in MOVES if name in params.fields]
     stays_exempt = reservation.excluded_from_shift_limits and params.fields.get("excluded_from_shift_limits", True)
@@ -80,14 +85,21 @@ def _reslot(step: BookingStep, reservation: Reservation, params: ModifyParams, c
         # A card cannot be added by a modify: its own rules below decide instead.
         overrides=params.overrides | {"guarantee_required"},
     )
-    decision = step.decide(request, exclude=("reservation", reservation.pk))
-    check_guarantee_change(reservation, step.policy, decision, request.party_size)
+    if params.staff is not None:
+        decision, waived = _decide_for_staff(step, reservation, params.staff, request)
+    else:
+        decision = step.decide(request, exclude=("reservation", reservation.pk))
+        check_guarantee_change(reservation, step.policy, decision, request.party_size)
     changes.note("service_date", reservation.service_date.isoformat(), request.service_date.isoformat())
     changes.note("party_size", reservation.party_size, request.party_size)
     changes.note(
         "excluded_from_shift_limits", reservation.excluded_from_shift_limits, request.excluded_from_shift_limits
     )
     changes.note("starts_at", reservation.starts_at.astimezone(tz).isoformat(), decision.starts_at.isoformat())
+    if params.staff is not None:
+        before = sorted(reservation.tables.values_list("id", flat=True))
+        if sorted(decision.table_ids) != before:
+            changes.note("tables", table_names(step.policy, before), table_names(step.policy, decision.table_ids))
     step.occupy(reservation, decision, moving=True)
     reservation.shift_id = decision.shift.id
     reservation.service_date = request.service_date
@@ -96,10 +108,61 @@ def _reslot(step: BookingStep, reservation: Reservation, params: ModifyParams, c
     reservation.party_size = request.party_size
     reservation.excluded_from_shift_limits = request.excluded_from_shift_limits
     reservation.section_group_id = group
-    waived = [
-        code for code in decision.waived if code != "guarantee_required" or "guarantee_required" in params.overrides
-    ]
+    if params.staff is None:
+        waived = [
+            code for code in decision.waived if code != "guarantee_required" or "guarantee_required" in params.overrides
+        ]
     return decision, waived
+
+
+# Warnings that judge the time (asked again only when the date or time changes) and the party size.
+TIME_WARNINGS = ("advance_window_exceeded", "cutoff_passed", "start_time_off_grid", "date_in_past")
+SIZE_WARNINGS = ("party_size_too_small", "party_size_too_large")
+
+
+def _decide_for_staff(step: BookingStep, reservation: Reservation, terms: StaffTerms, request: BookingRequest):
+    """The staff answer for the new slot (the booking's own tables kept when they are free and
+    large enough), settled: only what the change itself asks more is warned of."""
+    tz = step.policy.timezone
+    current = tuple(reservation.tables.order_by("id").values_list("id", flat=True))
+    decision = step.decide_staff(
+        StaffRequest(
+            service_date=request.service_date,
+            start_time=request.start_time,
+            party_size=request.party_size,
+            table_ids=terms.table_ids,
+            keep_tables=current,
+            excluded_from_shift_limits=request.excluded_from_shift_limits,
+        ),
+        exclude=("reservation", reservation.pk),
+    )
+    local = reservation.starts_at.astimezone(tz)
+    moved = request.service_date != reservation.service_date or request.start_time != dt.time(local.hour, local.minute)
+    grows = request.party_size > reservation.party_size
+    asks_more = moved or grows
+    dropped = set()
+    if not moved:
+        dropped |= set(TIME_WARNINGS)
+    if request.party_size == reservation.party_size:
+        dropped |= set(SIZE_WARNINGS)
+    if not (asks_more and reservation.status == ReservationStatus.CONFIRMED):
+        dropped.add("approval_required")
+    if not asks_more:
+        dropped.add("slot_no_longer_available")
+    decision.warnings = [w for w in decision.warnings if w.code not in dropped]
+    extra = []
+    if decision.refusal is None:
+        try:
+            check_guarantee_change(reservation, step.policy, decision, request.party_size)
+        except Refused as refusal:  # a card the guest alone consents to: staff go ahead without it
+            extra.append(StaffWarning("guarantee_required", f"{refusal.message} The booking keeps the card it has."))
+    return decision, settle(decision, terms, step.restaurant, extra=extra, now=step.now, exclude=reservation)
+
+
+def table_names(policy, table_ids) -> list[str]:
+    """The tables' names in floor order, as the `tables` change lists them."""
+    known = [policy.tables[t] for t in table_ids if t in policy.tables]
+    return [table.name for table in sorted(known, key=lambda table: (table.position, table.id))]
 
 
 def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=None) -> Reservation:

@@ -10,6 +10,8 @@ reservations.emails.KINDS.
 the card request is not discretionary (the guest must act on it), so it is always sent.
 """
 
+import datetime as dt
+
 from reservations.models.booking import GuestNotifications
 from webhooks.services import messages
 
@@ -17,12 +19,14 @@ GUEST_EMAIL = "guest_email"
 REQUIRED = frozenset({"card_request"})
 
 
-def notify_guest(reservation, kind: str) -> None:
-    """Write the message with the current transaction; the worker sends it once that commits."""
+def notify_guest(reservation, kind: str, *, delay: dt.timedelta | None = None) -> None:
+    """Write the message with the current transaction; the worker sends it once that commits (after
+    `delay`: a decline the host may still take back is told once the undo window has passed)."""
     if reservation.guest_notifications == GuestNotifications.PARTNER_MANAGED and kind not in REQUIRED:
         return
     messages.enqueue(
         restaurant_id=reservation.restaurant_id,
         handler=GUEST_EMAIL,
         payload={"reservation_id": reservation.pk, "kind": kind},
+        delay=delay,
     )

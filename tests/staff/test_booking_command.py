@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 
 from holds.models import Hold
 from reservations.models import Reservation, StatusChange
-from tests.factories import HoldFactory, UserFactory
+from tests.factories import HoldFactory, MembershipFactory
 from tests.staff.conftest import DAY, last_event, tables_held
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def run(*args) -> dict:
 
 def test_approve_seat_complete_by_command(floor):
     booking = floor.book([floor.t4], status="pending", size=3)
-    UserFactory(username="support-sam")
+    MembershipFactory(user__username="support-sam", restaurant=floor.restaurant, role="host")
     shown = run("booking", "approve", booking.public_id, "--as", "support-sam")
     assert shown["object"] == "reservation" and shown["id"] == booking.public_id and shown["status"] == "confirmed"
     assert shown["tables"][0]["name"] == "T4"

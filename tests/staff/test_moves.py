@@ -12,7 +12,7 @@ from holds.models import HoldStatus
 from reservations.exceptions import BookingRulesViolated, NothingToUndo, StatusMoveNotAllowed, TableConflict
 from reservations.models import Reservation, StatusChange
 from reservations.services import staff
-from reservations.services.staff import Actor
+from reservations.services.staff import Actor, StaffRefusal, WarningsToConfirm
 from tests.factories import HoldFactory, UserFactory
 from tests.staff.conftest import DAY, EVENING, assert_webhook, event_types, last_event, tables_held
 
@@ -21,12 +21,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def host(db):
-    return Actor(user=UserFactory(username="hannah-host"), can_override=False)
+    return Actor(user=UserFactory(username="hannah-host"), role="host")
 
 
 @pytest.fixture
 def manager(db):
-    return Actor(user=UserFactory(username="max-manager"), can_override=True)
+    return Actor(user=UserFactory(username="max-manager"), role="manager")
 
 
 def reload(reservation) -> Reservation:
@@ -65,24 +65,23 @@ def test_only_a_pending_booking_can_be_approved_or_declined(floor, host, status)
     assert not StatusChange.objects.exists()
 
 
-def test_approve_rechecks_the_caps_and_a_manager_may_override(floor, host, manager):
+def test_approve_rechecks_the_caps_as_a_warning_the_host_confirms(floor, host):
     first = floor.book([floor.t4], status="confirmed", size=4)
     booking = floor.book([floor.t6], status="pending", size=4)
     del first
     floor.shift.max_covers = 6  # lowered after the request came in
     floor.shift.save()
     staff_policy_changed(floor)
-    with pytest.raises(BookingRulesViolated) as refusal:
+    with pytest.raises(WarningsToConfirm) as asked:
         staff.approve_reservation(reservation=booking, actor=host)
-    assert [v["code"] for v in refusal.value.violations] == ["slot_no_longer_available"]
+    assert asked.value.codes == ["slot_no_longer_available"]
+    assert "4 of 6 covers booked" in asked.value.message
     assert reload(booking).status == "pending"
-    with pytest.raises(StatusMoveNotAllowed) as denied:
-        staff.approve_reservation(reservation=booking, actor=host, override=True)
-    assert denied.value.code == "override_not_allowed"
-    staff.approve_reservation(reservation=booking, actor=manager, override=True)
+    staff.approve_reservation(reservation=booking, actor=host, confirmed={"slot_no_longer_available"})
     assert reload(booking).status == "confirmed"
     assert last_event(booking).data["overrides_accepted"] == ["slot_no_longer_available"]
-    assert StatusChange.objects.get(reservation=booking).override is True
+    change = StatusChange.objects.get(reservation=booking)
+    assert change.override is True and change.warnings_confirmed == ["slot_no_longer_available"]
 
 
 def staff_policy_changed(floor):
@@ -92,30 +91,34 @@ def staff_policy_changed(floor):
     floor.restaurant.refresh_from_db()
 
 
-def test_approve_refuses_a_table_someone_else_holds_naming_the_conflict(floor, host, manager):
+def test_approve_refuses_a_table_someone_else_holds_naming_the_conflict(floor, host):
     # A request that holds no row for its table (made before the table was taken: imported, or a
     # request whose rows were never written), and a confirmed party on that table.
     request = floor.book([floor.t4], status="pending", size=4, allocations=False)
     other = floor.book([floor.t4], status="confirmed", size=4, at=dt.time(20, 0))
     with pytest.raises(TableConflict) as refusal:
-        staff.approve_reservation(reservation=request, actor=host)
+        staff.approve_reservation(reservation=request, actor=host, confirmed=staff.ALL_WARNINGS)
     message = refusal.value.message
-    assert "table T4 is taken 20:00-22:00 by " + other.public_id in message
+    assert "T4 is taken 20:00–22:00 by " in message and other.public_id in message
     assert refusal.value.conflicts[0]["held_by"] == other.public_id
     assert refusal.value.code == "table_conflict"
     assert reload(request).status == "pending" and tables_held(request) == []
-    # The manager's power: approved onto the best free table.
-    staff.approve_reservation(reservation=request, actor=manager, override=True)
+    # The host moves the request to a free table first, then approves it.
+    staff.move_booking(reservation=request, table_ids=[floor.t6.pk], actor=host)
+    staff.approve_reservation(reservation=request, actor=host)
     assert reload(request).status == "confirmed"
     assert tables_held(request) == ["T6"] and tables_held(other) == ["T4"]
 
 
-def test_approve_with_no_free_table_at_all_is_refused_even_with_override(floor, manager):
-    request = floor.book([floor.t4], status="pending", size=3, allocations=False)
-    floor.book([floor.t4], status="confirmed", size=4)
-    floor.book([floor.t6], status="confirmed", size=5)
-    with pytest.raises(TableConflict, match="No other table is free"):
-        staff.approve_reservation(reservation=request, actor=manager, override=True)
+def test_approve_of_a_request_into_a_service_now_closed_is_refused(floor, host):
+    from tests.factories import ClosureFactory
+
+    request = floor.book([floor.t4], status="pending", size=3)
+    ClosureFactory(restaurant=floor.restaurant, start_date=DAY, end_date=DAY)
+    staff_policy_changed(floor)
+    with pytest.raises(StaffRefusal, match="closed on Saturday 5 December") as refusal:
+        staff.approve_reservation(reservation=request, actor=host, confirmed=staff.ALL_WARNINGS)
+    assert refusal.value.code == "no_service_at_this_time"
     assert reload(request).status == "pending"
 
 
@@ -133,6 +136,19 @@ def test_decline_cancels_frees_the_table_and_passes_the_reason(floor, host):
         "cancellation_reason": "Private event that night",
     }
     assert_webhook(booking, "reservation.declined", "cancelled")
+
+
+def test_a_decline_is_undone_within_the_minutes_and_the_request_gets_its_table_back(floor, host):
+    booking = floor.book([floor.t4], status="pending", size=3)
+    staff.decline_reservation(reservation=booking, actor=host, reason="Mis-tap")
+    staff.undo_last_move(reservation=booking, actor=host)
+    booking = reload(booking)
+    assert booking.status == "pending" and booking.cancellation_reason == "" and tables_held(booking) == ["T4"]
+    assert last_event(booking).data == {
+        "from_status": "cancelled",
+        "to_status": "pending",
+        "undone": "reservation.declined",
+    }
 
 
 # --- the floor -------------------------------------------------------------------------------
@@ -299,20 +315,21 @@ def test_staff_cancel_needs_a_reason_of_its_own(floor, host, reason):
 def test_a_manual_table_choice_is_checked_for_conflicts(floor, host):
     booking = floor.book([floor.t4], size=2)
     other = floor.book([floor.t2], size=2, at=dt.time(20, 0))
-    with pytest.raises(TableConflict, match=f"table T2 is taken 20:00-22:00 by {other.public_id}"):
-        staff.assign_tables(reservation=booking, table_ids=[floor.t2.pk], actor=host)
+    with pytest.raises(TableConflict, match=f"T2 is taken 20:00–22:00 by .*{other.public_id}"):
+        staff.move_booking(reservation=booking, table_ids=[floor.t2.pk], actor=host)
     assert tables_held(booking) == ["T4"]
-    staff.assign_tables(reservation=booking, table_ids=[floor.t6.pk], actor=host)
+    staff.move_booking(reservation=booking, table_ids=[floor.t6.pk], actor=host)
     assert tables_held(booking) == ["T6"]
     assert last_event(booking).data == {"changes": {"tables": {"from": ["T4"], "to": ["T6"]}}}
 
 
-def test_a_table_too_small_needs_the_managers_power(floor, host, manager):
+def test_a_table_too_small_is_refused_whoever_asks(floor, host, manager):
     booking = floor.book([floor.t6], size=5)
-    with pytest.raises(StatusMoveNotAllowed, match="seat 2; the party is 5"):
-        staff.assign_tables(reservation=booking, table_ids=[floor.t2.pk], actor=host)
-    staff.assign_tables(reservation=booking, table_ids=[floor.t2.pk], actor=manager, override=True)
-    assert tables_held(booking) == ["T2"]
+    for actor in (host, manager, staff.SUPPORT):
+        with pytest.raises(StaffRefusal, match="T2 seats 2; the party is 5") as refusal:
+            staff.move_booking(reservation=booking, table_ids=[floor.t2.pk], actor=actor, confirmed=staff.ALL_WARNINGS)
+        assert refusal.value.code == "tables_too_small"
+    assert tables_held(booking) == ["T6"]
 
 
 def test_staff_modify_never_sends_a_booking_back_to_approval(floor, host):
@@ -320,33 +337,41 @@ def test_staff_modify_never_sends_a_booking_back_to_approval(floor, host):
     floor.shift.save()
     staff_policy_changed(floor)
     booking = floor.book([floor.t2], size=2)
-    staff.modify_booking(
-        reservation=booking, fields={"party_size": 5, "internal_notes": "window"}, table_ids=None, actor=host
-    )
+    fields = {"party_size": 5, "internal_notes": "window"}
+    with pytest.raises(WarningsToConfirm) as asked:
+        staff.move_booking(reservation=booking, fields=fields, actor=host)
+    assert asked.value.codes == ["approval_required"]
+    staff.move_booking(reservation=booking, fields=fields, actor=host, confirmed={"approval_required"})
     booking = reload(booking)
     assert booking.status == "confirmed" and booking.party_size == 5 and booking.internal_notes == "window"
-    assert tables_held(booking) == ["T6"]
-    assert last_event(booking).type == "reservation.updated"
+    assert tables_held(booking) == ["T6"]  # T2 seats 2: the best free table for five
+    event = last_event(booking)
+    assert event.type == "reservation.updated" and event.data["overrides_accepted"] == ["approval_required"]
+    assert event.data["changes"]["tables"] == {"from": ["T2"], "to": ["T6"]}
 
 
-def test_a_phone_booking_is_confirmed_even_where_approval_is_needed(floor, host):
+def test_a_phone_booking_is_confirmed_where_approval_is_needed_once_the_warning_is_confirmed(floor, host):
     floor.shift.requires_approval = True
     floor.shift.save()
     staff_policy_changed(floor)
+    phone = staff.StaffBooking(
+        channel="phone",
+        party_size=3,
+        service_date=DAY,
+        start_time=dt.time(20, 0),
+        guest=GuestInput(first_name="Paul", last_name="Phone", phone="06 12 34 56 78"),
+    )
+    with pytest.raises(WarningsToConfirm) as asked:
+        staff.create_staff_booking(restaurant=floor.restaurant, booking=phone, actor=host)
+    assert asked.value.codes == ["approval_required"]
+    assert not Reservation.objects.exists()
     booking = staff.create_staff_booking(
-        restaurant=floor.restaurant,
-        booking=staff.StaffBooking(
-            channel="phone",
-            party_size=3,
-            service_date=DAY,
-            start_time=dt.time(20, 0),
-            guest=GuestInput(first_name="Paul", last_name="Phone", phone="06 12 34 56 78"),
-        ),
-        actor=host,
+        restaurant=floor.restaurant, booking=phone, actor=host, confirmed={"approval_required"}
     )
     assert (booking.status, booking.booking_channel, booking.source) == ("confirmed", "phone", "manual")
     assert tables_held(booking) == ["T4"]
     assert event_types(booking) == ["reservation.created"]
+    assert last_event(booking).data["overrides_accepted"] == ["approval_required"]
     assert booking.guest.phone == "+33612345678"
 
 
@@ -368,7 +393,7 @@ def test_a_walk_in_is_seated_now_at_the_chosen_table(floor, host):
 def test_a_walk_in_onto_a_taken_table_is_refused(floor, host):
     taken = floor.book([floor.t2], at=dt.time(19, 30))
     with time_machine.travel(dt.datetime(2026, 12, 5, 18, 40, tzinfo=dt.UTC), tick=False):
-        with pytest.raises(TableConflict, match=taken.public_id):
+        with pytest.raises(TableConflict, match=f"T2 is taken 19:30–21:30 by .*{taken.public_id}"):
             staff.create_staff_booking(
                 restaurant=floor.restaurant,
                 booking=staff.StaffBooking(channel="walk_in", party_size=2, table_ids=(floor.t2.pk,)),

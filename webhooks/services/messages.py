@@ -26,11 +26,11 @@ def register(name: str, handler: Callable[[dict], object]) -> None:
     _handlers[name] = handler
 
 
-def enqueue(*, restaurant_id: int, handler: str, payload: dict) -> OutboxMessage:
-    """Write the message with the caller's change; the worker sends it once that commits."""
-    message = OutboxMessage(
-        restaurant_id=restaurant_id, handler=handler, payload=payload, next_attempt_at=timezone.now()
-    )
+def enqueue(*, restaurant_id: int, handler: str, payload: dict, delay=None) -> OutboxMessage:
+    """Write the message with the caller's change; the worker sends it once that commits, or once
+    `delay` (a timedelta) has passed (the outbox sweep picks it up then)."""
+    due = timezone.now() + delay if delay else timezone.now()
+    message = OutboxMessage(restaurant_id=restaurant_id, handler=handler, payload=payload, next_attempt_at=due)
     deferred_inserts.insert(message)  # nothing reads it back in the change's request
     doorbell.ring_on_commit()
     return message

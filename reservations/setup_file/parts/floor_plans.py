@@ -131,6 +131,7 @@ def create(plans: list[dict], ctx: Context) -> None:
                 restaurant=restaurant,
                 floor_plan=plan,
                 name=section_data["name"],
+                key=section_data["key"],
                 area_type=section_data["area_type"],
                 bookable_online=section_data["bookable_online"],
                 position=len(sections),

@@ -1,16 +1,21 @@
-"""manage.py waitlist add|offer|promote|cancel: the waitlist moves of the back office, by the same
-services (the entry on stdout as the API shows it with every scope; a refusal exits 1 with its message)."""
+"""manage.py waitlist add|offer|promote|seat|cancel: the waitlist moves of the back office, by the same
+services (the entry on stdout as the API shows it with every scope; a refusal exits 1 with its message,
+a booking only warnings stand against exits 3 without `--confirm-warnings`, as `manage.py booking`).
+
+    manage.py waitlist seat <wl_id> [--table T ...] [--confirm-warnings] [--as USERNAME]
+"""
 
 import datetime as dt
 
 from django.core.management.base import CommandError
 
 from config.commands import SupportCommand
-from config.exceptions import DomainError, NotFound
+from config.exceptions import NotFound
 from config.formats import Viewer, zone
 from guests.models import Guest
-from reservations.exceptions import BookingRulesViolated
-from reservations.models import Restaurant
+from reservations.management.arguments import add_staff_options
+from reservations.management.support import actor_of, restaurant_of, tables_of
+from reservations.services.staff_terms import ALL_WARNINGS, StaffTerms
 from waitlist import services
 from waitlist.models import JoinedVia, WaitlistEntry
 from waitlist.shapes import WaitlistEntryShape
@@ -56,6 +61,7 @@ class Command(SupportCommand):
         add.add_argument("--notes")
         add.add_argument("--private-note")
         add.add_argument("--joined-via", choices=JoinedVia.values, default=JoinedVia.STAFF)
+        add.add_argument("--quoted-wait", type=int, help="the wait quoted to the party, in minutes")
         offer = subparsers.add_parser("offer", help="offer the party a place")
         offer.add_argument("entry", help="wl_ id")
         offer.add_argument("--start-time", type=hhmm)
@@ -64,17 +70,15 @@ class Command(SupportCommand):
         promote.add_argument("entry", help="wl_ id")
         promote.add_argument("--start-time", type=hhmm)
         promote.add_argument("--party-size", type=int)
-        promote.add_argument("--override", action="append", default=[], help="a rule code to waive (repeatable)")
+        add_staff_options(promote, tables=True, warnings=True)
+        seat = subparsers.add_parser("seat", help="seat the party now, as a walk-in (the waitlist's table is free)")
+        seat.add_argument("entry", help="wl_ id")
+        add_staff_options(seat, tables=True, warnings=True)
         cancel = subparsers.add_parser("cancel", help="withdraw the entry")
         cancel.add_argument("entry", help="wl_ id")
 
     def do_add(self, *, restaurant, guest, service_date, window_start, window_end, party_size, **options):
-        place = (
-            Restaurant.objects.filter(public_id=restaurant).first()
-            or Restaurant.objects.filter(slug=restaurant).first()
-        )
-        if place is None:
-            raise NotFound(f"No restaurant {restaurant}.")
+        place = restaurant_of(restaurant)
         profile = Guest.objects.filter(restaurant=place, public_id=guest).first()
         if profile is None:
             raise NotFound(f"No guest {guest} at {place.name}.")
@@ -88,21 +92,31 @@ class Command(SupportCommand):
             notes=options.get("notes"),
             private_note=options.get("private_note"),
             joined_via=options.get("joined_via") or JoinedVia.STAFF,
+            quoted_wait_minutes=options.get("quoted_wait"),
         )
         return shown(entry)
 
     def do_offer(self, *, entry, start_time=None, minutes=services.DEFAULT_OFFER_MINUTES, **options):
         return shown(services.offer_entry(entry=entry_of(entry), start_time=start_time, minutes=minutes))
 
-    def do_promote(self, *, entry, start_time=None, party_size=None, override=(), **options):
-        try:
-            promoted = services.promote_entry(
-                entry=entry_of(entry), start_time=start_time, party_size=party_size, overrides=frozenset(override)
-            )
-        except BookingRulesViolated as refusal:
-            codes = ", ".join(v["code"] for v in refusal.violations)
-            raise DomainError(f"{refusal.message} ({codes})", code=refusal.code) from refusal
-        return shown(promoted)
+    def do_promote(self, *, entry, start_time=None, party_size=None, username=None, **options):
+        row = entry_of(entry)
+        terms = StaffTerms(
+            actor=actor_of(username, row.restaurant),
+            confirmed=ALL_WARNINGS if options.get("confirm_warnings") else frozenset(),
+            table_ids=tables_of(row.restaurant, options.get("tables")),
+        )
+        return shown(services.promote_entry(entry=row, start_time=start_time, party_size=party_size, staff=terms))
+
+    def do_seat(self, *, entry, username=None, **options):
+        row = entry_of(entry)
+        seated = services.seat_entry(
+            entry=row,
+            table_ids=tables_of(row.restaurant, options.get("tables")),
+            actor=actor_of(username, row.restaurant),
+            confirmed=ALL_WARNINGS if options.get("confirm_warnings") else frozenset(),
+        )
+        return shown(seated)
 
     def do_cancel(self, *, entry, **options):
         return shown(services.cancel_entry(entry=entry_of(entry)))
