@@ -3,7 +3,7 @@ from django.db.models import F, Q
 
 from config.constraints import one_of, tenant_key
 from config.ids import new_section_id, new_table_id
-from reservations.models.validation import capacity_errors, raise_errors
+from reservations.models.validation import capacity_errors, duplicate_errors, raise_errors
 
 
 class AreaType(models.TextChoices):
@@ -28,6 +28,11 @@ class FloorPlan(models.Model):
             models.UniqueConstraint(fields=["restaurant", "name"], name="floor_plan_name_unique"),
             tenant_key("floor_plan_tenant_key"),
         ]
+
+    def clean(self):
+        super().clean()
+        message = f"This restaurant already has a floor plan named “{self.name}”: give this one another name."
+        raise_errors(duplicate_errors(self, "name", message, restaurant_id=self.restaurant_id))
 
     def __str__(self) -> str:
         return self.name
@@ -87,7 +92,14 @@ class Table(models.Model):
 
     def clean(self):
         super().clean()
-        raise_errors(capacity_errors(self, "table"))
+        errors = capacity_errors(self, "table")
+        if self.section_id is not None:
+
+            def message():
+                return f"Section {self.section.name} already has a table named “{self.name}”: give it another name."
+
+            errors |= duplicate_errors(self, "name", message, section_id=self.section_id)
+        raise_errors(errors)
 
     def __str__(self) -> str:
         return f"{self.section.name} / {self.name}" if self.section_id else self.name

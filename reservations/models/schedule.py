@@ -4,7 +4,7 @@ from django.db.models import F, Q
 
 from config.constraints import one_of, tenant_key
 from config.ids import new_shift_id
-from reservations.models.validation import raise_errors, shift_errors
+from reservations.models.validation import block_errors, closure_errors, duplicate_errors, raise_errors, shift_errors
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
@@ -104,6 +104,10 @@ class Closure(models.Model):
             models.CheckConstraint(name="closure_date_range", condition=Q(start_date__lte=F("end_date"))),
         ]
 
+    def clean(self):
+        super().clean()
+        raise_errors(closure_errors(self))
+
     def __str__(self) -> str:
         return f"Closed {self.start_date} to {self.end_date}"
 
@@ -121,6 +125,12 @@ class DayNote(models.Model):
             one_of("mode", DayNoteMode.values, "day_note_mode_valid"),
         ]
 
+    def clean(self):
+        super().clean()
+        when = f"{self.date:%Y-%m-%d}" if self.date else ""
+        message = f"There is already a day note for {when}: change that note, or pick another date."
+        raise_errors(duplicate_errors(self, "date", message, restaurant_id=self.restaurant_id))
+
     def __str__(self) -> str:
         return f"Note {self.date} ({self.mode})"
 
@@ -137,6 +147,10 @@ class Block(models.Model):
 
     class Meta:
         ordering = ["date", "start_time"]
+
+    def clean(self):
+        super().clean()
+        raise_errors(block_errors(self))
 
     def __str__(self) -> str:
         return f"Block {self.date} {self.start_time:%H:%M}-{self.end_time:%H:%M}"

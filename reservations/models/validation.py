@@ -67,6 +67,41 @@ def shift_errors(shift) -> dict[str, str]:
     return errors
 
 
+def closure_errors(closure) -> dict[str, str]:
+    start, end = closure.start_date, closure.end_date
+    if start is not None and end is not None and end < start:
+        return {
+            "end_date": f"The closure cannot end before it starts: the end date ({end:%Y-%m-%d}) is before the "
+            f"start date ({start:%Y-%m-%d}). For a single day, give the same date twice."
+        }
+    return {}
+
+
+def block_errors(block) -> dict[str, str]:
+    start, end = block.start_time, block.end_time
+    if start is not None and end is not None and (start.hour, start.minute) == (end.hour, end.minute):
+        return {
+            "end_time": f"The block ends when it starts ({start:%H:%M}): give a later end time (an end time "
+            "before the start runs past midnight, e.g. 22:00 to 02:00)."
+        }
+    return {}
+
+
+def duplicate_errors(obj, field: str, message, **scope) -> dict[str, str]:
+    """`field` taken by another row of the same scope (a unique constraint the form would otherwise
+    report at the top, or not at all when part of the scope is not a form field). `message` is the
+    text, or a function making it (when it needs a query)."""
+    value = getattr(obj, field)
+    if value in (None, "") or any(v is None for v in scope.values()):
+        return {}
+    others = type(obj)._default_manager.filter(**scope, **{field: value})
+    if obj.pk is not None:
+        others = others.exclude(pk=obj.pk)
+    if not others.exists():
+        return {}
+    return {field: message() if callable(message) else message}
+
+
 def capacity_errors(obj, what: str) -> dict[str, str]:
     errors = {}
     low, high = obj.min_capacity, obj.max_capacity
@@ -75,6 +110,37 @@ def capacity_errors(obj, what: str) -> dict[str, str]:
     elif low is not None and high is not None and high < low:
         errors["max_capacity"] = f"A {what} cannot seat fewer guests at most ({high}) than at least ({low})."
     return errors
+
+
+# Numbers a form field refuses below its floor (Django's "greater than or equal to 0"), in
+# restaurant terms; the admin's forms put them next to the field (reservations/admin/policy.py).
+PARTY = "a number of guests, 1 or more"
+RATE_LIMIT = "A rate limit cannot be negative; leave it empty for the contract's default."
+NUMBER_FLOORS = {
+    "min_party_size": f"The smallest party is {PARTY} (leave it empty for no floor).",
+    "max_party_size": f"The largest party is {PARTY} (leave it empty for no ceiling).",
+    "default_party_size": f"The suggested party size is {PARTY}.",
+    "max_advance_days": "How many days ahead guests may book: 0 (today only) or more; leave it empty for no limit.",
+    "min_capacity": f"The fewest guests seated here: {PARTY}.",
+    "max_capacity": f"The most guests seated here: {PARTY}.",
+    "position": "The position orders the list: 0 comes first, then 1, 2 and so on.",
+    "slot_interval_minutes": "Minutes between two seating times: 1 or more.",
+    "seating_minutes": "How long a seating lasts, in minutes: 1 or more (leave it empty for no set length).",
+    "max_covers": "The most guests this service seats: 0 or more (leave it empty for no cap).",
+    "max_covers_per_slot": "The most guests arriving at one seating time: 0 or more (leave it empty for no cap).",
+    "approval_from_party_size": f"Parties from this size on need approval: {PARTY} (leave it empty for none).",
+    "guarantee_per_guest_amount": "The card guarantee per guest, in cents (the currency's minor unit): above "
+    "zero, or empty for none.",
+    "guarantee_from_party_size": f"Parties from this size on leave a card: {PARTY}.",
+    "guarantee_cancel_hours": "Hours before the booking when free cancellation ends: 0 or more.",
+    "party_size_from": f"A party size is {PARTY}.",
+    "party_minutes": "Seating minutes are 1 or more.",
+    "write_burst": RATE_LIMIT,
+    "write_per_second": RATE_LIMIT,
+    "write_per_day": RATE_LIMIT,
+    "read_burst": RATE_LIMIT,
+    "read_per_second": RATE_LIMIT,
+}
 
 
 def raise_errors(errors: dict[str, str]) -> None:
