@@ -15,7 +15,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
@@ -115,7 +115,11 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
 
     @admin.display(description="Scopes")
     def scopes_display(self, obj):
-        return format_html_join(mark_safe("<br>"), "{}", ((scope,) for scope in obj.scopes))
+        # One scope a line, each free to wrap after a colon (reservations:<wbr>write:<wbr>override).
+        parts = (scope.split(":") for scope in obj.scopes)
+        return format_html_join(
+            mark_safe("<br>"), "{}", ((mark_safe(":<wbr>".join(escape(p) for p in part)),) for part in parts)
+        )
 
     @admin.display(description="Created", ordering="created_at")
     def created(self, obj):

@@ -31,7 +31,8 @@ from django.core.exceptions import FieldDoesNotExist, PermissionDenied
 from django.db import models
 from django.forms.models import BaseInlineFormSet
 
-from apikeys.roles import MANAGE_POLICY, RestaurantAccess, restaurant_access
+from apikeys.models import Role
+from apikeys.roles import CAPABILITY_ROLES, MANAGE_POLICY, RestaurantAccess, restaurant_access, roles_by_restaurant
 from reservations.models import Restaurant
 from reservations.services.availability_version import bump_availability_version
 
@@ -51,6 +52,12 @@ def restaurant_id_of(obj) -> int | None:
     if isinstance(obj, Restaurant):
         return obj.pk
     return getattr(obj, "restaurant_id", None)
+
+
+def roles_in_words(capability: str) -> str:
+    """The roles holding a capability, e.g. "owners and co-owners"."""
+    names = [f"{role.label}s" for role in Role if role.value in CAPABILITY_ROLES[capability]]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _related_objects(value) -> list:
@@ -168,6 +175,19 @@ class RestaurantScopedMixin:
     def get_queryset(self, request):
         queryset = super().get_queryset(request)
         return self.view_access(request).filter(queryset, self.restaurant_lookup)
+
+    def who_may_open(self, request) -> str:
+        """For the back office's 403 page (config/urls.handler403): who may open these pages, and
+        the user's own role."""
+        what = self.model._meta.verbose_name_plural
+        if self.view_access(request):  # they may look: the refusal was a change
+            sentence = f"Only a restaurant's {roles_in_words(self.required_role)} may change its {what}."
+        else:
+            sentence = f"Only a restaurant's {roles_in_words(self.get_view_role())} may open the {what} pages."
+        roles = sorted({Role(role).label for role in roles_by_restaurant(request).values()})
+        if roles:
+            sentence += f" Your role: {' and '.join(roles)}."
+        return sentence
 
     # --- form choices -----------------------------------------------------------
 

@@ -211,6 +211,8 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 # The guest pages and e-mails (reservations/guest_language.py): English and French translated here.
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our English formats: the back office's times read 24-hour HH:MM (config/locale_formats/en).
+FORMAT_MODULE_PATH = ["config.locale_formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

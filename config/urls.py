@@ -1,5 +1,6 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.shortcuts import render
+from django.urls import Resolver404, include, path, resolve
 from django.views import defaults
 
 from config.api.middleware import api_handler400, api_handler403, api_handler404, api_handler500, is_api_path
@@ -35,9 +36,29 @@ def handler400(request, exception=None):
     return defaults.bad_request(request, exception)
 
 
+BACK_OFFICE_ROLES = (
+    "Owners and co-owners manage API keys, webhooks and staff; managers and owners edit the booking "
+    "policy; hosts run the day sheet."
+)
+
+
 def handler403(request, exception=None):
     if is_api_path(request.path_info):
         return api_handler403(request, exception)
+    if request.path_info.startswith("/admin/"):
+        # The admin's look, saying who may open the page (its model admin knows: who_may_open,
+        # apikeys/scoped_admin.py), not a bare "403 Forbidden".
+        try:
+            model_admin = getattr(resolve(request.path_info).func, "model_admin", None)
+        except Resolver404:
+            model_admin = None
+        explain = getattr(model_admin, "who_may_open", None)
+        context = {
+            **admin.site.each_context(request),
+            "title": "This page is not open to your role",
+            "who_may_open": explain(request) if explain else BACK_OFFICE_ROLES,
+        }
+        return render(request, "admin/403.html", context, status=403)
     return defaults.permission_denied(request, exception)
 
 
