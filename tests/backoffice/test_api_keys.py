@@ -204,7 +204,7 @@ def test_the_hash_is_never_a_filter(login, world_a):
 
 def test_key_list_columns(login, world_a):
     response = login("owner").get("/admin/apikeys/apikey/")
-    body = response.content.decode()
+    body = response.content.decode().replace("<wbr>", "")  # scopes may wrap after a colon
     key = world_a.objects["apikey"]
     for text in (key.name, f"sk_live_...{key.last4}", "reservations:read", key.api_version, "live"):
         assert text in body
