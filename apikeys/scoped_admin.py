@@ -177,17 +177,13 @@ class RestaurantScopedMixin:
         return self.view_access(request).filter(queryset, self.restaurant_lookup)
 
     def who_may_open(self, request) -> str:
-        """For the back office's 403 page (config/urls.handler403): who may open these pages, and
-        the user's own role."""
-        what = self.model._meta.verbose_name_plural
-        if self.view_access(request):  # they may look: the refusal was a change
-            sentence = f"Only a restaurant's {roles_in_words(self.required_role)} may change its {what}."
-        else:
-            sentence = f"Only a restaurant's {roles_in_words(self.get_view_role())} may open the {what} pages."
+        """The back office's 403 page (config/urls.handler403): who may open these pages, the user's role."""
+        what, may_look = self.model._meta.verbose_name_plural, bool(self.view_access(request))
+        capability = self.required_role if may_look else self.get_view_role()  # may look: a change was refused
+        verb = f"change its {what}" if may_look else f"open the {what} pages"
         roles = sorted({Role(role).label for role in roles_by_restaurant(request).values()})
-        if roles:
-            sentence += f" Your role: {' and '.join(roles)}."
-        return sentence
+        mine = f" Your role: {' and '.join(roles)}." if roles else ""
+        return f"Only a restaurant's {roles_in_words(capability)} may {verb}.{mine}"
 
     # --- form choices -----------------------------------------------------------
 
