@@ -88,7 +88,7 @@ class TableConflict(Refused):
     def __init__(self, reservation, conflicts: list[dict], *, undo: bool = False):
         if conflicts:
             taken = "; ".join(
-                f"{c['table']} is taken {c['start_time']}–{c['end_time']} by {c['label']}" for c in conflicts
+                f"table {c['table']} is taken {c['start_time']}–{c['end_time']} by {c['label']}" for c in conflicts
             )
         else:
             taken = "the table is taken at that time"
@@ -123,6 +123,13 @@ register(
         403,
         "A warning the restaurant lets only a manager (or an owner) confirm, confirmed by a host.",
         "Ask a manager, or change the setting 'Warnings only a manager may confirm' of the restaurant.",
+        group="staff",
+    ),
+    ErrorCode(
+        "not_a_member",
+        403,
+        "A support command's --as names a back-office user with no role at the restaurant.",
+        "Name a user of that restaurant, or leave --as out (the command then acts as itself).",
         group="staff",
     ),
     ErrorCode(

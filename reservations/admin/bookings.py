@@ -74,7 +74,7 @@ class ReservationAdmin(RestaurantScopedAdmin):
         return super().get_queryset(request).prefetch_related("tables")
 
     def has_add_permission(self, request):
-        return False  # phone bookings and walk-ins: the day sheet's forms
+        return False  # phone bookings and walk-ins: the host's pages (timeline, list)
 
     def has_delete_permission(self, request, obj=None):
         return False  # a booking is cancelled, never deleted
@@ -91,11 +91,9 @@ class ReservationAdmin(RestaurantScopedAdmin):
     def table_names(self, obj):
         return ", ".join(table.name for table in obj.tables.all()) or "-"
 
-    @admin.display(description="Day sheet")
+    @admin.display(description="Card")
     def day_sheet_link(self, obj):
-        return format_html(
-            '<a href="{}">edit on the day sheet</a>', reverse("admin:day_sheet_booking", args=[obj.public_id])
-        )
+        return format_html('<a href="{}">open its card</a>', reverse("admin:day_sheet_booking", args=[obj.public_id]))
 
 
 @admin.register(Hold)

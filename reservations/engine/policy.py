@@ -16,6 +16,7 @@ class SectionInfo:
     group_public_id: str
     floor_plan_id: int
     bookable_online: bool
+    name: str = ""  # what staff call it (the timeline's headings)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ from reservations.engine.staff_warnings import WARNINGS
 
 # A walk-in is seated in the service running now, or in one starting within this time.
 WALK_IN_EARLY = dt.timedelta(hours=1)
+# A walk-in may take a table free for at least this long, until its next booking (as hosts do).
+WALK_IN_SHORTEST = 30 * 60
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class StaffDecision(Decision):
     # Intervals in the way on the chosen tables: (table id, start, end) in epoch seconds.
     clashes: tuple[tuple[int, int, int], ...] = ()
     span_start: dt.datetime | None = None  # where the occupied range starts (the seating's start unless `span`)
+    cut_short: bool = False  # a walk-in seated until the table's next booking
 
     @property
     def codes(self) -> list[str]:
@@ -274,6 +277,28 @@ def _tables(policy: Policy, service: ServiceDay, request: StaffRequest, decision
     def blocked(table_ids) -> list[tuple[int, int, int]]:
         return [(t, a, b) for t in table_ids for a, b in _overlapping(blocks.get(t, ()), start, end)]
 
+    def free_until(table_ids) -> int | None:
+        """When the first of these tables is next taken (booking, hold or block); None if one is now."""
+        until = end
+        for table_id in table_ids:
+            for a, b in (*bookings.get(table_id, ()), *blocks.get(table_id, ())):
+                if a <= start < b:
+                    return None
+                if start < a < until:
+                    until = a
+        return until
+
+    def cut_short(table_ids) -> bool:
+        """A walk-in onto tables free now but not for the whole seating: seated until they are next taken."""
+        until = free_until(table_ids) if request.walk_in else None
+        if until is None or until - start < WALK_IN_SHORTEST:
+            return False
+        decision.occupied_until = dt.datetime.fromtimestamp(until, decision.occupied_until.tzinfo)
+        if decision.ends_at is not None:
+            decision.ends_at = min(decision.ends_at, decision.occupied_until)
+        decision.cut_short = True
+        return True
+
     if request.table_ids:
         chosen = tuple(dict.fromkeys(request.table_ids))
         for table_id in chosen:
@@ -289,6 +314,8 @@ def _tables(policy: Policy, service: ServiceDay, request: StaffRequest, decision
                 "tables_too_small", f"{names} seat{'s' if len(chosen) == 1 else ''} {seats}; the party is {size}."
             )
         clashes = taken(chosen)
+        if clashes and cut_short(chosen):
+            return chosen, []
         if clashes:
             names = ", ".join(dict.fromkeys(policy.tables[t].name for t, _, _ in clashes))
             return refused(
@@ -300,9 +327,14 @@ def _tables(policy: Policy, service: ServiceDay, request: StaffRequest, decision
     kept = tuple(request.keep_tables)
     if kept and seats_of(policy, kept) >= size and not taken(kept) and not blocked(kept):
         return kept, []
-    for candidate in staff_candidates(policy, service.shift, size):
+    found = staff_candidates(policy, service.shift, size)
+    for candidate in found:
         if not taken(candidate.table_ids) and not blocked(candidate.table_ids):
             return candidate.table_ids, []
+    if request.walk_in:  # none free for the whole seating: the one free the longest, until its next booking
+        longest = max(found, key=lambda c: free_until(c.table_ids) or 0, default=None)
+        if longest is not None and cut_short(longest.table_ids):
+            return longest.table_ids, []
     return refused(
         "no_table_available",
         f"No free table seats {size} at {decision.slot.hhmm}: choose the tables yourself, or another time.",

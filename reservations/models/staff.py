@@ -4,6 +4,8 @@ it occupied before, so the last move can be undone within a few minutes.
 The contract strips staff identity from reservation events: it lives here, beside the event.
 """
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 
@@ -22,6 +24,18 @@ class StaffAction(models.TextChoices):
     MODIFY = "modify"
     ASSIGN_TABLES = "assign_tables"
     CREATE = "create"
+
+
+# A mis-tap on the floor is taken back within these minutes: these moves (an approval and a cancel
+# tell the guest at once; a decline's message waits out the window).
+UNDO_WINDOW = dt.timedelta(minutes=5)
+UNDOABLE = (
+    StaffAction.SEAT,
+    StaffAction.PARTIALLY_SEAT,
+    StaffAction.COMPLETE,
+    StaffAction.NO_SHOW,
+    StaffAction.DECLINE,
+)
 
 
 class StatusChange(models.Model):

@@ -79,6 +79,7 @@ def _sections_and_tables(restaurant) -> tuple[dict[int, SectionInfo], dict[int, 
             "floor_plan_id",
             "bookable_online",
             "position",
+            "name",
             "tables__id",
             "tables__public_id",
             "tables__name",
@@ -90,7 +91,7 @@ def _sections_and_tables(restaurant) -> tuple[dict[int, SectionInfo], dict[int, 
     )
     sections: dict[int, SectionInfo] = {}
     tables: dict[int, TableInfo] = {}
-    for sid, spub, leader, leader_pub, plan, online, spos, tid, tpub, tname, tmin, tmax, tonline, tpos in rows:
+    for sid, spub, leader, leader_pub, plan, online, spos, sname, tid, tpub, tname, tmin, tmax, tonline, tpos in rows:
         if sid not in sections:
             sections[sid] = SectionInfo(
                 id=sid,
@@ -99,6 +100,7 @@ def _sections_and_tables(restaurant) -> tuple[dict[int, SectionInfo], dict[int, 
                 group_public_id=leader_pub or spub,
                 floor_plan_id=plan,
                 bookable_online=online,
+                name=sname,
             )
         if tid is not None:
             tables[tid] = TableInfo(

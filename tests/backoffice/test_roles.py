@@ -35,7 +35,7 @@ def test_index_lists_what_each_role_may_use(login):
     assert app_models(login("co_owner").get("/admin/")) == owners
     assert app_models(login("manager").get("/admin/")) == policy
     # A host lands on the day sheet; the index stays one link away.
-    assert login("host").get("/admin/").url == "/admin/day/"
+    assert login("host").get("/admin/").url == "/admin/floor/"
     assert app_models(login("host").get("/admin/?index=1")) == policy  # read-only
 
 

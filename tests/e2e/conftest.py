@@ -78,15 +78,30 @@ def database_url(settings_dict) -> str:
     return f"postgres://{credentials}{host or 'localhost'}{':' + str(port) if port else ''}/{name}"
 
 
+def _static_stale(static_root: Path) -> bool:
+    """Whether the collected files lack one the pages load, or hold an older copy of one of ours."""
+    if not (static_root / "admin" / "css" / "base.css").exists():
+        return True
+    if not (static_root / "django_htmx" / "htmx-2.min.js").exists():
+        return True
+    for source in (ROOT / "backoffice" / "static").rglob("*"):
+        if source.is_file():
+            copy = static_root / source.relative_to(ROOT / "backoffice" / "static")
+            if not copy.exists() or copy.stat().st_mtime < source.stat().st_mtime:
+                return True
+    return False
+
+
 def collect_static_once() -> None:
-    """Admin CSS for screenshots and humans; done once per machine, under a lock."""
+    """Admin CSS, htmx and the host's script, for the pages and their screenshots; collected when
+    missing or older than the sources, once per machine at a time (under a lock)."""
     static_root = Path(settings.STATIC_ROOT)
-    if (static_root / "admin" / "css" / "base.css").exists():
+    if not _static_stale(static_root):
         return
     static_root.parent.mkdir(parents=True, exist_ok=True)
     with open(static_root.parent / ".collectstatic.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (static_root / "admin" / "css" / "base.css").exists():
+        if _static_stale(static_root):
             subprocess.run(
                 [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
                 cwd=ROOT,

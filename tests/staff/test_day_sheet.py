@@ -1,5 +1,5 @@
-"""The day sheet: what it shows, its filters, its moves, its scoping, and a query count that
-does not grow with the day's bookings."""
+"""The list (and the timeline, the host's home page): what they show, the list's filters, the moves
+made from them, their scoping, and a query count that does not grow with the day's bookings."""
 
 import datetime as dt
 
@@ -48,8 +48,8 @@ def sheet(client, restaurant, **query):
 def test_a_host_lands_on_todays_sheet_that_names_the_restaurant(floor):
     host = client_for(floor.restaurant, "host")
     response = host.get("/admin/")
-    assert response.status_code == 302 and response.url == "/admin/day/"
-    page = host.get("/admin/day/").content.decode()
+    assert response.status_code == 302 and response.url == "/admin/floor/"
+    page = host.get("/admin/floor/").content.decode()
     assert floor.restaurant.name in page and "Saturday 5 December 2026" in page
     assert "API keys" not in page
 
@@ -96,13 +96,20 @@ def test_the_sheet_shows_every_booking_by_service_with_its_details(floor):
         "T4",
         "+33612345678",
         "Dinner",
-        "Covers 9 / 20",  # 3 + 2 pending + a hold of 4; the cancelled party is not charged
-        "<b>20:00</b> 3/8",
-        "<b>19:30</b> 6/8",
-        "Live holds",
+        "9 covers / 20",  # 3 + 2 pending + a hold of 4; the cancelled party is not charged
+        "Partners' holds",
+        "Cancelled",  # statuses in words
+        "To approve",
     ):
         assert text in page, text
     assert 'value="approve"' in page and 'value="seat"' in page
+    assert ">awaiting_guarantee<" not in page and ">cancelled<" not in page  # words, not codes
+    timeline = client_for(floor.restaurant, "host", "host-timeline").get(
+        "/admin/floor/", {"r": floor.restaurant.public_id, "date": DAY.isoformat()}
+    )
+    page = timeline.content.decode()
+    assert "<b>20:00</b><span>3/8</span>" in page and "<b>19:30</b><span>6/8</span>" in page  # covers per slot
+    assert "Hélène Dupont, party of 3, 20:00–22:00, Confirmed" in page  # the bar, in words
 
 
 def test_search_by_name_or_phone_and_filter_by_status(floor):
@@ -113,13 +120,14 @@ def test_search_by_name_or_phone_and_filter_by_status(floor):
         guest=GuestFactory(restaurant=floor.restaurant, first_name="Bob", last_name="Yann", phone="+33700000042"),
     )
     host = client_for(floor.restaurant, "host")
+    row = 'id="row-{}"'.format
     page = sheet(host, floor.restaurant, q="alice")
-    assert alice.public_id in page and bob.public_id not in page
+    assert row(alice.public_id) in page and row(bob.public_id) not in page
     page = sheet(host, floor.restaurant, q="0000 042")
-    assert bob.public_id in page and alice.public_id not in page
+    assert row(bob.public_id) in page and row(alice.public_id) not in page
     page = sheet(host, floor.restaurant, status="pending")
-    assert bob.public_id in page and alice.public_id not in page
-    assert "Covers 4" in page  # the covers still count the whole day
+    assert row(bob.public_id) in page and row(alice.public_id) not in page
+    assert "4 covers" in page  # the covers still count the whole day
 
 
 def test_date_navigation(floor):
@@ -146,7 +154,7 @@ def test_the_query_count_does_not_grow_with_the_bookings(floor):
     HoldFactory(restaurant=floor.restaurant, shift=floor.shift, service_date=DAY, tables=[floor.t6])
     with CaptureQueriesContext(connection) as many:
         page = sheet(host, floor.restaurant)
-    assert page.count('class="ds-row') == 13 and page.count('id="hold-') == 2
+    assert page.count('<tr id="row-') == 13 and page.count('id="hold-') == 2
     assert len(many) == len(few), [q["sql"][:120] for q in many.captured_queries]
 
 
@@ -203,14 +211,14 @@ def test_phone_booking_and_walk_in_from_the_sheet(floor, clock):
     clock.move_to(dt.datetime(2026, 12, 5, 18, 40, tzinfo=dt.UTC))
     response = host.post(
         f"/admin/day/new/?r={floor.restaurant.public_id}",
-        {"channel": "walk_in", "party_size": 2, "tables": [floor.t4.pk]},
+        {"channel": "walk_in", "party_size": 2, "tables": [floor.t4.public_id]},
     )
     assert response.status_code == 302
     assert Reservation.objects.get(booking_channel="walk_in").status == "seated"
     # A refusal sits next to the field: the taken table.
     response = host.post(
         f"/admin/day/new/?r={floor.restaurant.public_id}",
-        {"channel": "walk_in", "party_size": 2, "tables": [floor.t4.pk]},
+        {"channel": "walk_in", "party_size": 2, "tables": [floor.t4.public_id]},
     )
     page = response.content.decode()
     assert response.status_code == 200 and 'id="field-tables"' in page and "is taken" in page
@@ -219,17 +227,17 @@ def test_phone_booking_and_walk_in_from_the_sheet(floor, clock):
 def test_edit_a_booking_time_party_tables_notes(floor):
     booking = floor.book([floor.t2], size=2)
     host = client_for(floor.restaurant, "host")
-    url = f"/admin/day/booking/{booking.public_id}/"
-    earlier = floor.book([], status="completed", guest=booking.guest, at=dt.time(19, 0))
-    page = host.get(url).content.decode()
-    assert earlier.public_id in page and "guest-history" in page  # the guest's other bookings
+    floor.book([], status="completed", guest=booking.guest, at=dt.time(19, 0))
+    page = host.get(f"/admin/day/booking/{booking.public_id}/").content.decode()
+    assert "Other bookings (1)" in page  # the guest's other bookings, on the card
+    url = f"/admin/day/booking/{booking.public_id}/edit/"
     response = host.post(
         url,
         {
             "service_date": DAY.isoformat(),
             "start_time": "20:00",
             "party_size": 4,
-            "tables": [floor.t4.pk],
+            "tables": [floor.t4.public_id],
             "guest_notes": "",
             "internal_notes": "birthday cake",
         },

@@ -1,5 +1,6 @@
-"""The waitlist panel of the day sheet: the date's open entries, one-tap offer / promote / cancel
-through the waitlist's services, scoped to the user's restaurants; and the card guarantee's link."""
+"""The waitlist panel of the host's pages: the date's open entries, one-tap offer / book / seat /
+remove through the waitlist's services, scoped to the user's restaurants; and the card guarantee's
+link on the booking's card."""
 
 import datetime as dt
 
@@ -46,23 +47,23 @@ def test_the_panel_lists_the_dates_open_entries(floor):
     page = sheet(client_for(floor.restaurant, "host"), floor.restaurant)
     panel = page[page.index('id="waitlist"') :]
     for text in (entry.public_id, "Zoé Attente", "19:30–21:00", "VIP", "shellfish", "Terrace if possible",
-                 "Owner&#x27;s friend", f"/admin/guests/guest/{guest.pk}/change/", 'value="promote"'):  # fmt: skip
+                 "Owner&#x27;s friend", f"/admin/guests/guest/{guest.pk}/change/", 'value="book"', 'value="seat"'):  # fmt: skip
         assert text in panel, text
     assert other_day.public_id not in page and closed.public_id not in page
 
 
-def test_a_host_offers_promotes_and_cancels_from_the_panel(floor):
+def test_a_host_offers_books_and_removes_from_the_panel(floor):
     host = client_for(floor.restaurant, "host")
     first, second = entry_for(floor), entry_for(floor)
     response = tap(host, first, "offer")
     assert response.status_code == 302 and response.url == SHEET
     first.refresh_from_db()
     assert first.status == "offered"
-    page = tap(host, first, "promote", follow=True).content.decode()
+    page = tap(host, first, "book", follow=True).content.decode()
     first.refresh_from_db()
     assert first.status == "promoted" and first.reservation.source == "waitlist"
-    assert f"promoted into a booking {first.reservation.public_id}" in page
-    tap(host, second, "cancel")
+    assert f"Wanda Wait: booked for 19:30 on Sat 05 Dec, table T2 ({first.reservation.public_id})" in page
+    tap(host, second, "remove")
     second.refresh_from_db()
     assert second.status == "cancelled"
     types = list(Event.objects.filter(type__startswith="waitlist_entry.").order_by("id").values_list("type", flat=True))
@@ -72,9 +73,9 @@ def test_a_host_offers_promotes_and_cancels_from_the_panel(floor):
 def test_a_refused_promotion_is_shown_as_the_sheet_shows_refusals(floor):
     host = client_for(floor.restaurant, "host")
     entry = entry_for(floor, window_start=dt.time(3), window_end=dt.time(4))  # no service at 03:00
-    response = tap(host, entry, "promote", follow=True)
+    response = tap(host, entry, "book", follow=True)
     assert response.status_code == 200
-    assert "no_service_at_this_time" in response.content.decode()
+    assert "No service runs at 03:00 on Saturday 5 December." in response.content.decode()
     entry.refresh_from_db()
     assert entry.status == "active" and entry.reservation_id is None
 
@@ -90,7 +91,7 @@ def test_another_restaurants_entry_is_404_and_unknown_moves_too(floor):
     elsewhere = RestaurantFactory()
     theirs = WaitlistEntryFactory(restaurant=elsewhere)
     host = client_for(floor.restaurant, "host")
-    for action in ("offer", "promote", "cancel"):
+    for action in ("offer", "book", "seat", "remove"):
         assert tap(host, theirs, action).status_code == 404
     assert WaitlistEntry.objects.get(pk=theirs.pk).status == "active"
     mine = entry_for(floor)
@@ -105,8 +106,8 @@ def test_a_user_without_a_role_cannot_tap(floor, django_user_model):
     stranger = django_user_model.objects.create_user("nobody", password="x", is_staff=True)
     client = Client()
     client.force_login(stranger)
-    assert tap(client, entry, "cancel").status_code in (403, 404)
-    anonymous = Client().post(TAP, {"entry": entry.public_id, "action": "cancel"})
+    assert tap(client, entry, "remove").status_code in (403, 404)
+    anonymous = Client().post(TAP, {"entry": entry.public_id, "action": "remove"})
     assert anonymous.status_code == 302 and "/login/" in anonymous.url
     assert WaitlistEntry.objects.get(pk=entry.pk).status == "active"
 
@@ -122,7 +123,7 @@ def test_the_panel_keeps_the_query_count_flat(floor):
         entry_for(floor, guest=GuestFactory(restaurant=floor.restaurant, allergies=["nuts"]))
     with CaptureQueriesContext(connection) as many:
         page = sheet(host, floor.restaurant)
-    assert page.count('id="wl-') == 9
+    assert page.count('class="q-item" id="wl-') == 9
     assert len(many) == len(few), [q["sql"][:120] for q in many.captured_queries]
 
 
@@ -133,11 +134,8 @@ def test_a_guaranteed_booking_links_to_its_money_page(floor):
     )  # fmt: skip
     plain = floor.book([floor.t2])
     card = CardGuaranteeFactory(reservation=booking)
-    page = sheet(client_for(floor.restaurant, "host"), floor.restaurant)
-    row = page[page.index(f'id="row-{booking.public_id}"') :]
-    row = row[: row.index("</tr>")]
+    host = client_for(floor.restaurant, "host")
     url = f"/admin/reservations/cardguarantee/{card.pk}/money/"
-    assert url in row
-    plain_row = page[page.index(f'id="row-{plain.public_id}"') :]
-    assert "ds-money" not in plain_row[: plain_row.index("</tr>")]
+    assert url in host.get(f"/admin/day/booking/{booking.public_id}/").content.decode()
+    assert "ds-money" not in host.get(f"/admin/day/booking/{plain.public_id}/").content.decode()
     assert client_for(floor.restaurant, "host", "host2").get(url).status_code == 200

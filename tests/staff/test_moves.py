@@ -9,7 +9,7 @@ import time_machine
 from config.exceptions import InvalidInput
 from guests.services import GuestInput
 from holds.models import HoldStatus
-from reservations.exceptions import BookingRulesViolated, NothingToUndo, StatusMoveNotAllowed, TableConflict
+from reservations.exceptions import NothingToUndo, StatusMoveNotAllowed, TableConflict
 from reservations.models import Reservation, StatusChange
 from reservations.services import staff
 from reservations.services.staff import Actor, StaffRefusal, WarningsToConfirm

@@ -11,7 +11,7 @@ from config.formats import zone
 from reservations.exceptions import StatusMoveNotAllowed
 from reservations.models import Reservation, StatusChange, TableAllocation
 from reservations.models.booking import ReservationStatus
-from reservations.models.staff import StaffAction
+from reservations.models.staff import UNDO_WINDOW, UNDOABLE, StaffAction  # noqa: F401 - re-exported
 from reservations.services import events
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.guest_statistics import refresh_guest_statistics
@@ -19,15 +19,6 @@ from reservations.services.locking import lock_restaurant
 from reservations.services.staff_terms import Actor
 
 S = ReservationStatus
-# A mis-tap on the floor is taken back within these minutes (seat, complete, no-show, decline).
-UNDO_WINDOW = dt.timedelta(minutes=5)
-UNDOABLE = (
-    StaffAction.SEAT,
-    StaffAction.PARTIALLY_SEAT,
-    StaffAction.COMPLETE,
-    StaffAction.NO_SHOW,
-    StaffAction.DECLINE,
-)
 # Cancellation reasons with a meaning of their own in the contract: staff type something else.
 RESERVED_REASONS = ("partner_api", "guest_self_service", "guarantee_expired")
 # What a booking in each status can still be given: tables, a time, a party size.
