@@ -68,6 +68,10 @@ def handler404(request, exception=None):
     if request.path_info.startswith("/admin/"):
         # The admin's own styled page, not a bare "Not Found".
         return defaults.page_not_found(request, exception, template_name="admin/404.html")
+    if request.path_info.startswith("/book/"):
+        # The guest pages' look, on a phone too (an unknown restaurant or address; a known
+        # restaurant's own 404 names it, guestpages.views.not_found).
+        return defaults.page_not_found(request, exception, template_name="guest/404.html")
     return defaults.page_not_found(request, exception)
 
 

@@ -47,7 +47,9 @@ class BookingForm(GuestForm):
     date = forms.DateField(widget=forms.HiddenInput)
     party_size = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=1000)
     submission = forms.RegexField(regex=r"^[A-Za-z0-9]{16,64}$", widget=forms.HiddenInput)
-    time = forms.ChoiceField(label=_("Time"), widget=forms.RadioSelect)
+    time = forms.ChoiceField(
+        label=_("Time"), widget=forms.RadioSelect, error_messages={"required": _("Choose a time.")}
+    )
     first_name = forms.CharField(label=_("First name"), max_length=MAX_NAME)
     last_name = forms.CharField(label=_("Last name"), max_length=MAX_NAME)
     email = forms.EmailField(label=_("E-mail"), max_length=254)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from guestpages import views, waitlist
+from guestpages import card, views, waitlist
 
 urlpatterns = [
     path("<slug:slug>", views.booking_page, name="guest-booking-page"),
@@ -11,8 +11,8 @@ urlpatterns = [
     path("<slug:slug>/waitlist/<str:token>/accept", waitlist.accept, name="guest-waitlist-accept"),
     path("<slug:slug>/<str:token>", views.reservation_page, name="guest-reservation"),
     path("<slug:slug>/<str:token>/cancel", views.cancel, name="guest-cancel"),
-    path("<slug:slug>/<str:token>/card", views.card, name="guest-card"),
-    path("<slug:slug>/<str:token>/card/verify", views.card_verify, name="guest-card-verify"),
-    path("<slug:slug>/<str:token>/card/return", views.card_return, name="guest-card-return"),
+    path("<slug:slug>/<str:token>/card", card.card, name="guest-card"),
+    path("<slug:slug>/<str:token>/card/verify", card.card_verify, name="guest-card-verify"),
+    path("<slug:slug>/<str:token>/card/return", card.card_return, name="guest-card-return"),
     path("<slug:slug>/<str:token>/feedback", views.feedback, name="guest-feedback"),
 ]

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from config.exceptions import DomainError
 from config.formats import zone
 from config.ids import random_token
-from guestpages.forms import BookingForm, CancelForm, CardForm, ExtraStepForm, FeedbackForm, SearchForm
+from guestpages.forms import BookingForm, CancelForm, CardForm, FeedbackForm, SearchForm
 from guestpages.selectors import booking_of, guest_view, restaurant_of
 from guests.services import GuestInput
 from reservations.configuration import default_party_size, last_service_date, restaurant_today
@@ -36,8 +36,9 @@ from reservations.exceptions import BookingRulesViolated
 from reservations.guest_language import django_language, guest_language, page_languages
 from reservations.models import WidgetSubmission
 from reservations.models.booking import ReservationStatus
+from reservations.models.restaurant import Language
 from reservations.selectors import availability
-from reservations.services.card_guarantee import card_step, complete_extra_step, refresh_card, return_url, save_card
+from reservations.services.card_guarantee import card_step, return_url
 from reservations.services.create import CreateParams, create_reservation
 from reservations.services.feedback import submit_feedback
 from reservations.services.guest_cancel import cancel_by_guest
@@ -46,6 +47,7 @@ from reservations.texts import translate
 STRIPE_JS_ORIGIN = "https://js.stripe.com"
 TOKEN = re.compile(r"^[A-Za-z0-9]{16,64}$")
 MAX_PARTY_CHOICES = 20
+LANGUAGE_NAMES = dict(Language.choices)  # each in its own language: "Français", "Deutsch"
 
 # What the page says after a redirect (`?notice=`): fixed keys, never free text from the address.
 NOTICES = {
@@ -89,11 +91,9 @@ def guest_page(view):
     def wrapper(request, slug, *args, **kwargs):
         token = kwargs.get("token")
         if token is not None:
-            if not TOKEN.match(token):
-                raise Http404
-            found = booking_of(slug, token)  # the restaurant and the booking in one round trip
+            found = booking_of(slug, token) if TOKEN.match(token) else None  # both in one round trip
             if found is None:
-                raise Http404
+                return not_found(request, restaurant_of(slug))
             restaurant, reservation = found
             return in_guest_context(request, restaurant, reservation.guest, view, restaurant, reservation, *args)
         restaurant = restaurant_of(slug)
@@ -117,6 +117,19 @@ def in_guest_context(request, restaurant, guest, view, *args):
     response["Content-Language"] = language
     response["Content-Security-Policy"] = content_security_policy(getattr(request, "script_nonce", None))
     return response
+
+
+def not_found(request, restaurant):
+    """A guest page's 404 at a restaurant: its header, the guest's language and the way to its booking
+    page. With no restaurant, the site's 404 (config.urls renders guest/404.html for /book/ too)."""
+    if restaurant is None:
+        raise Http404
+    return in_guest_context(request, restaurant, None, _not_found, restaurant)
+
+
+def _not_found(request, restaurant):
+    booking_page = page_url(restaurant, lang=request.GET.get("lang")) if restaurant.widget_enabled else None
+    return render(request, "guest/404.html", common(request, restaurant, booking_page=booking_page), status=404)
 
 
 def content_security_policy(script_nonce: str | None) -> str:
@@ -144,7 +157,8 @@ def common(request, restaurant, **extra) -> dict:
     return {
         "restaurant": restaurant,
         "language": language,
-        "languages": page_languages(restaurant),
+        # Each link says its language in that language to a screen reader ("FR, Français").
+        "languages": [(code, LANGUAGE_NAMES.get(code, code)) for code in page_languages(restaurant)],
         "path": request.path,
         **extra,
     }
@@ -328,6 +342,7 @@ def _render_reservation(request, restaurant, reservation, status: int = 200, **f
     context = common(
         request,
         restaurant,
+        path=page_url(restaurant, reservation),  # the forms' base, also when a post's answer renders it
         reservation=reservation,
         view=view,
         status_text=STATUS_TEXT.get(reservation.status, lambda: reservation.status)(),
@@ -357,65 +372,6 @@ def cancel(request, restaurant, reservation):
         return _render_reservation(request, restaurant, reservation, status=422, cancel_form=form)
     cancel_by_guest(reservation=reservation)
     return _back(request, restaurant, reservation, "cancelled")
-
-
-@require_POST
-@guest_page
-def card(request, restaurant, reservation):
-    form = CardForm(request.POST)
-    if not guest_view(reservation).awaiting_card:
-        return _back(request, restaurant, reservation, "closed")
-    if not form.is_valid():
-        return _render_reservation(request, restaurant, reservation, status=422, card_form=form)
-    try:
-        outcome = save_card(reservation=reservation, card_number=form.cleaned_data["card_number"])
-    except DomainError as refusal:
-        message = _("Cards cannot be taken right now. Please try again later or call the restaurant.")
-        if refusal.code == "card_step_closed":
-            return _back(request, restaurant, reservation, "closed")
-        return _render_reservation(request, restaurant, reservation, status=422, card_form=form, card_error=message)
-    if outcome.status == "saved":
-        return _back(request, restaurant, reservation, "card_saved")
-    if outcome.status == "requires_action":
-        return _back(request, restaurant, reservation, suffix="/card/verify")
-    if outcome.status == "declined":
-        message = _("Your card was declined (%(reason)s). Please try another card.") % {
-            "reason": outcome.reason or "card_declined"
-        }
-        return _render_reservation(
-            request, restaurant, reservation, status=422, card_form=CardForm(), card_error=message
-        )
-    return _back(request, restaurant, reservation, "closed")
-
-
-@require_http_methods(["GET", "POST"])
-@guest_page
-def card_verify(request, restaurant, reservation):
-    """The test provider's extra step: what a bank's 3-D Secure page asks (approve or fail)."""
-    view = guest_view(reservation)
-    if not (view.awaiting_card and view.card is not None and view.card.awaiting_action):
-        return _back(request, restaurant, reservation, "closed" if not view.awaiting_card else None)
-    if request.method == "GET":
-        context = common(request, restaurant, reservation=reservation, view=view, form=ExtraStepForm())
-        return render(request, "guest/verify.html", context)
-    form = ExtraStepForm(request.POST)
-    if not form.is_valid():
-        context = common(request, restaurant, reservation=reservation, view=view, form=form)
-        return render(request, "guest/verify.html", context, status=422)
-    outcome = complete_extra_step(reservation=reservation, approve=form.cleaned_data["decision"] == "approve")
-    if outcome.status == "saved":
-        return _back(request, restaurant, reservation, "card_saved")
-    if outcome.status == "declined":
-        return _back(request, restaurant, reservation, "authentication_failed")
-    return _back(request, restaurant, reservation, "closed")
-
-
-@require_GET
-@guest_page
-def card_return(request, restaurant, reservation):
-    """Where a provider's own extra step (Stripe's 3-D Secure) sends the guest back."""
-    outcome = refresh_card(reservation=reservation)
-    return _back(request, restaurant, reservation, "card_saved" if outcome.status == "saved" else None)
 
 
 @require_POST

@@ -17,7 +17,7 @@ from config.exceptions import DomainError
 from config.ids import random_token
 from guestpages.forms import SearchForm, WaitlistChangeForm, WaitlistJoinForm, WaitlistLeaveForm
 from guestpages.selectors import entry_of, restaurant_of
-from guestpages.views import VIOLATION_TEXT, _offer, _sizes, common, in_guest_context, page_url
+from guestpages.views import VIOLATION_TEXT, _offer, _sizes, common, in_guest_context, not_found, page_url
 from guests.services import GuestInput
 from reservations.configuration import last_service_date, restaurant_today
 from reservations.exceptions import BookingRulesViolated
@@ -50,11 +50,9 @@ def entry_page(view):
     @wraps(view)
     def wrapper(request, slug, token):
         restaurant = restaurant_of(slug)
-        if restaurant is None or not TOKEN.match(token):
-            raise Http404
-        entry = entry_of(restaurant, token)
+        entry = entry_of(restaurant, token) if restaurant is not None and TOKEN.match(token) else None
         if entry is None:
-            raise Http404
+            return not_found(request, restaurant)
         return in_guest_context(request, restaurant, entry.guest, view, restaurant, entry)
 
     return wrapper
@@ -173,6 +171,7 @@ def _render_entry(request, restaurant, entry, status: int = 200, problem: str | 
     context = common(
         request,
         restaurant,
+        path=entry_url(restaurant, entry),  # the forms' base, also when a post's answer renders it
         entry=entry,
         status_text=STATUS_TEXT.get(entry.status, lambda: entry.status)(),
         window=f"{_hhmm(entry.window_start)} – {_hhmm(entry.window_end)}",
