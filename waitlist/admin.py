@@ -7,10 +7,11 @@ from django import forms
 from django.contrib import admin, messages
 from django.utils import timezone
 
-from apikeys.roles import HOST
+from apikeys.roles import HOST, staff_actor
 from apikeys.scoped_admin import RestaurantScopedAdmin
 from config.exceptions import DomainError
 from reservations.exceptions import BookingRulesViolated
+from reservations.services.staff_terms import StaffTerms
 from waitlist import services
 from waitlist.models import OPEN_STATUSES, WaitlistEntry
 
@@ -169,9 +170,16 @@ class WaitlistEntryAdmin(RestaurantScopedAdmin):
     def offer(self, request, queryset):
         self._each(request, queryset, "Offered", lambda e: services.offer_entry(entry=e, now=timezone.now()))
 
-    @admin.action(description="Promote to a reservation")
+    @admin.action(description="Book (a reservation at the window's start or the time offered)")
     def promote(self, request, queryset):
-        self._each(request, queryset, "Promoted", lambda e: services.promote_entry(entry=e))
+        """Staff book on staff terms (a bulk action confirms no warning: one is reported, to be
+        confirmed from the host's side panel)."""
+
+        def book(entry):
+            terms = StaffTerms(actor=staff_actor(request, entry.restaurant_id))
+            return services.promote_entry(entry=entry, staff=terms)
+
+        self._each(request, queryset, "Booked", book)
 
     @admin.action(description="Cancel")
     def cancel(self, request, queryset):

@@ -1,11 +1,12 @@
 """The timeline's lanes and its covers row, rendered in Python: a 400-cover night is about 150 bars
-and 600 cells, and the template engine took tens of milliseconds over as many nodes
+and 800 cells, and the template engine took tens of milliseconds over as many nodes
 (docs/performance.md, "The host's pages").
 
 Positions are in cells (`--cell`, the width of one seating interval, set by the page's CSS): a bar
 starting 2.5 intervals in is `left: calc(var(--cell) * 2.5)`. Every bar is a link to the booking's
-card (htmx opens it in place; without JavaScript it is a page); every free cell is a link to a new
-booking at that table and time, or, while a booking is being moved, a button of the move's form.
+card and every free cell a link to a new booking at that table and time; the lanes' container
+boosts them (htmx opens each in the card, in place; without JavaScript each is a page). While a
+booking is being moved, the free cells are buttons of the move's form instead.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from html import escape
 
-from django.utils.translation import gettext as _
-
-from backoffice.rendering.words import flags, party_words, status_label
+from backoffice.rendering.words import flags, words
 
 
 def _at(timeline, instant: int) -> float:
@@ -27,100 +26,106 @@ def _span(timeline, start: int, end: int) -> str:
     return f"left:calc(var(--cell)*{left});width:calc(var(--cell)*{width})"
 
 
-def _hhmm(timeline, instant: int) -> str:
-    local = datetime.fromtimestamp(instant, timeline.tz)
-    return f"{local.hour:02d}:{local.minute:02d}"
+def _hhmm(timeline, instant: int, cache: dict) -> str:
+    found = cache.get(instant)
+    if found is None:
+        local = datetime.fromtimestamp(instant, timeline.tz)
+        found = cache[instant] = f"{local.hour:02d}:{local.minute:02d}"
+    return found
 
 
-def bar_html(timeline, lane, bar, urls) -> str:
+def bar_html(timeline, bar, urls, w: dict, times: dict) -> str:
     style = _span(timeline, bar.start, bar.end)
-    span = f"{_hhmm(timeline, bar.start)}–{_hhmm(timeline, bar.end)}"
+    span = f"{_hhmm(timeline, bar.start, times)}–{_hhmm(timeline, bar.end, times)}"
     if bar.kind == "member":  # one of a combination's tables is taken: the combination is not free
-        words = _("%(table)s is taken %(span)s") % {"table": bar.label, "span": span}
-        words = escape(words)
-        return f'<span class="tl-bar tl-member" style="{style}" title="{words}"><span>{words}</span></span>'
+        said = escape(w["taken"] % {"table": bar.label, "span": span})
+        return f'<span class="tl-bar tl-member" style="{style}" title="{said}"><span>{said}</span></span>'
     if bar.kind == "block":
-        label = _("Blocked")
-        return f'<span class="tl-bar st-block" style="{style}" title="{label} {span}"><span>{label}</span></span>'
+        blocked = w["blocked"]
+        return f'<span class="tl-bar st-block" style="{style}" title="{blocked} {span}"><span>{blocked}</span></span>'
     if bar.kind == "hold":
         hold = bar.hold
-        words = f"{_('Held by a partner')}, {party_words(hold.party_size)}, {span}"
+        said = f"{w['held']}, {w['party'] % {'n': hold.party_size}}, {span}"
         return (
-            f'<span class="tl-bar st-hold" style="{style}" title="{escape(words)}">'
-            f"<span>{_('Hold')} · {hold.party_size}</span></span>"
+            f'<span class="tl-bar st-hold" style="{style}" title="{escape(said)}">'
+            f"<span>{w['hold']} · {hold.party_size}</span></span>"
         )
     row = bar.row
     status = "late" if row.late else row.status
-    words = f"{row.guest_name}, {party_words(row.party_size)}, {span}, {status_label(status)}"
-    card = urls.card(row.public_id)
+    said = f"{row.guest_name}, {w['party'] % {'n': row.party_size}}, {span}, {w['status:' + status]}"
     joined = " tl-joined" if bar.kind == "joined" else ""
     note = ' <span class="tl-note" aria-hidden="true">✎</span>' if row.guest_notes or row.internal_notes else ""
+    # The visible words first, then the rest for a screen reader (axe: the name holds the label).
     return (
-        f'<a class="tl-bar st-{status}{joined}" style="{style}" href="{card}" hx-get="{card}" '
-        f'hx-target="#card" hx-swap="innerHTML show:none" aria-label="{escape(words)}">'
-        f"<b>{escape(row.guest_name) or row.public_id}</b> <span>{row.party_size} · {row.time}</span>"
-        f'{note}<span class="tl-flags">{flags(row, phone=False)}</span></a>'
+        f'<a class="tl-bar st-{status}{joined}" style="{style}" href="{urls.card(row.public_id)}">'
+        f"<b>{escape(row.guest_name) or row.public_id}</b> <span>{row.party_size} · {row.time}{note}"
+        f' <span class="tl-flags">{flags(row, phone=False, w=w)}</span></span>'
+        f'<span class="sr-only">: {escape(said)}</span></a>'
     )
 
 
-def _cells(timeline, lane, urls, moving) -> str:
+def _cells(timeline, lane, urls, moving, w: dict, times: dict) -> str:
     out = []
+    name = escape(lane.name)
+    if moving is None:
+        # Every cell's address but its time, once per lane.
+        base = urls.new(table=lane.key, view=urls.view, service=urls.service) + "&time="
     for instant in timeline.cells:
         if not lane.free_at(instant):
             continue
-        time = _hhmm(timeline, instant)
-        left = _at(timeline, instant)
-        style = f"left:calc(var(--cell)*{left})"
+        time = _hhmm(timeline, instant, times)
+        style = f"left:calc(var(--cell)*{_at(timeline, instant)})"
         if moving is not None:
-            label = _("Move %(name)s to %(lane)s at %(time)s") % {"name": moving, "lane": lane.name, "time": time}
+            label = w["move_to"] % {"name": escape(moving), "lane": name, "time": time}
             out.append(
                 f'<button class="tl-cell tl-target" form="move-form" name="target" value="{lane.key}@{time}" '
-                f'hx-post="{urls.move()}" hx-include="#move-form" hx-target="#card" hx-swap="innerHTML show:none" '
-                f'style="{style}" aria-label="{escape(label)}"><span>{time}</span></button>'
+                f'hx-post="{urls.move()}" hx-include="#move-form" style="{style}"><span class="sr-only">{label}'
+                f'</span><span aria-hidden="true">{time}</span></button>'
             )
         else:
-            href = urls.new(table=lane.key, time=time)
-            label = _("Book %(lane)s at %(time)s") % {"lane": lane.name, "time": time}
+            label = w["book"] % {"lane": name, "time": time}
             out.append(
-                f'<a class="tl-cell" href="{href}" hx-get="{href}" hx-target="#card" hx-swap="innerHTML show:none" '
-                f'style="{style}" aria-label="{escape(label)}"><span>+</span></a>'
+                f'<a class="tl-cell" href="{base}{time}" style="{style}"><span class="sr-only">{label}</span>'
+                '<span aria-hidden="true">+</span></a>'
             )
     return "".join(out)
 
 
-def lane_html(timeline, lane, urls, moving=None, *, oob: bool = False) -> str:
+def lane_html(timeline, lane, urls, moving=None, *, w: dict | None = None, times: dict | None = None) -> str:
+    w = w or words()
+    times = {} if times is None else times
     kind = " tl-combo" if lane.combination else ""
-    online = "" if lane.online else f' <span class="tl-offline">{_("staff only")}</span>'
-    seats = _("seats %(n)s") % {"n": lane.capacity}
-    bars = "".join(bar_html(timeline, lane, bar, urls) for bar in lane.bars)
-    swap = ' hx-swap-oob="true"' if oob else ""
+    online = "" if lane.online else f' <span class="tl-offline">{w["staff_only"]}</span>'
+    seats = w["seats"] % {"n": lane.capacity}
+    bars = "".join(bar_html(timeline, bar, urls, w, times) for bar in lane.bars)
     name = escape(lane.name)
     return (
-        f'<div class="tl-lane{kind}" id="lane-{lane.key}" role="group" aria-label="{name}, {seats}"{swap}>'
+        f'<div class="tl-lane{kind}" id="lane-{lane.key}" role="group" aria-label="{name}, {seats}">'
         f'<div class="tl-label"><b>{name}</b> <small>{seats}</small>{online}</div>'
-        f'<div class="tl-track">{_cells(timeline, lane, urls, moving)}{bars}</div></div>'
+        f'<div class="tl-track">{_cells(timeline, lane, urls, moving, w, times)}{bars}</div></div>'
     )
 
 
 def lanes_html(timeline, urls, moving=None) -> str:
+    w, times = words(), {}
     out = []
     for section in timeline.sections:
         out.append(f'<div class="tl-section" role="heading" aria-level="3">{escape(section.name)}</div>')
-        out.extend(lane_html(timeline, lane, urls, moving) for lane in section.lanes)
+        out.extend(lane_html(timeline, lane, urls, moving, w=w, times=times) for lane in section.lanes)
     return "".join(out)
 
 
 def axis_html(timeline, *, oob: bool = False) -> str:
     """The row along the top: each seating time, its covers against the per-slot cap."""
-    block = timeline.block
+    w = words()
     out = []
-    for slot in block.slots:
+    for slot in timeline.block.slots:
         left = _at(timeline, slot.epoch)
         cap = f"/{slot.cap}" if slot.cap is not None else ""
         full = " tl-full" if slot.full else ""
-        words = _("%(time)s: %(covers)s covers%(cap)s") % {"time": slot.time, "covers": slot.covers, "cap": cap}
+        said = w["slot"] % {"time": slot.time, "covers": slot.covers, "cap": cap}
         out.append(
-            f'<div class="tl-tick{full}" style="left:calc(var(--cell)*{left})" title="{escape(words)}">'
+            f'<div class="tl-tick{full}" style="left:calc(var(--cell)*{left})" title="{escape(said)}">'
             f"<b>{slot.time}</b><span>{slot.covers}{cap}</span></div>"
         )
     swap = ' hx-swap-oob="true"' if oob else ""

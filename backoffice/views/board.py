@@ -15,7 +15,7 @@ from backoffice.rendering.rows import row_html, rows_html, table_html
 from backoffice.rendering.timeline import axis_html, lanes_html, now_html
 from backoffice.rendering.words import LEGEND, status_label
 from backoffice.views.card import card_html
-from backoffice.views.common import Urls
+from backoffice.views.common import Urls, prefixes
 from reservations.selectors.day_sheet import DaySheet, ServiceBlock, day_sheet
 from reservations.selectors.timeline import Timeline, service_timeline
 
@@ -78,12 +78,20 @@ def legend() -> list[tuple[str, str]]:
     return [(status, status_label(status)) for status in LEGEND]
 
 
+# The side panel lists the date's first requests to approve; the rest are on the pending page.
+PANEL_PENDING = 6
+
+
 def panel_context(board: Board) -> dict:
     now = board.now
     waitlist = [(entry, entry.waited_minutes(now)) for entry in board.sheet.waitlist]
+    pending = board.sheet.pending()
     return {
         "board": board,
-        "pending": board.sheet.pending(),
+        "pending": [(row, board.urls.card(row.public_id)) for row in pending[:PANEL_PENDING]],
+        "pending_more": max(0, len(pending) - PANEL_PENDING),
+        "move_url": board.urls.move(),
+        "waitlist_url": prefixes()["day_sheet_waitlist"],
         "waitlist": waitlist,
         "urls": board.urls,
         "service_key": board.block.key if board.block is not None else "",
@@ -113,20 +121,21 @@ def fragments(
     level: str = "success",
     undo: str = "",
     added: bool = False,
+    queues: bool = True,
 ) -> str:
     """What a move sends back to an htmx page: the booking's card (the request's target), then, out of
     band, what the move changed on the page: the lanes of the service shown (or the booking's row on
     the list), the covers, the side panel, and a message (with an undo when the move can be undone)."""
     parts = []
-    if reservation is not None:
-        parts.append(card_html(request, reservation, board.urls))
     row = None
     if reservation is not None:
         row = next((r for b in board.sheet.services for r in b.every_row if r.public_id == reservation.public_id), None)
+        parts.append(card_html(request, reservation, board.urls, row))
     sheet = board.sheet
     if view == "timeline" and board.timeline is not None:
         body = lanes_html(board.timeline, board.urls)
-        parts.append(f'<div id="tl-lanes" hx-swap-oob="true">{body}</div>')
+        boost = 'hx-boost="true" hx-target="#card" hx-swap="innerHTML show:none" hx-push-url="false"'
+        parts.append(f'<div id="tl-lanes" {boost} hx-swap-oob="true">{body}</div>')
         parts.append(axis_html(board.timeline, oob=True))
         parts.append('<div id="tl-moving" hx-swap-oob="true"></div>')
     shown = dict(date=sheet.date, today=sheet.today, now=board.now, urls=board.urls)
@@ -142,7 +151,8 @@ def fragments(
     else:
         context = {**panel_context(board), "oob": True, "view": view}
         parts.append(render_to_string("backoffice/_summary.html", context, request))
-        parts.append(render_to_string("backoffice/_panel.html", context, request))
+        if queues:  # the pending requests and the waitlist changed
+            parts.append(render_to_string("backoffice/_panel.html", context, request))
     toast = {"message": message, "level": level, "undo": undo, "oob": True, "urls": board.urls, "view": view}
     parts.append(render_to_string("backoffice/_toast.html", toast, request))
     return "".join(parts)

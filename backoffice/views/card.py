@@ -27,28 +27,40 @@ def _admin_url(name: str, pk) -> str | None:
         return None
 
 
-def _money_url(reservation) -> str | None:
+def _money_url(reservation, row=None) -> str | None:
     """The Money page of the booking's card guarantee (charge, refund, release), when it has one."""
-    guarantee = CardGuarantee.objects.filter(reservation=reservation).only("pk").first()
-    return _admin_url("admin:reservations_cardguarantee_money", guarantee.pk) if guarantee is not None else None
+    if row is not None:
+        card = row.card
+    else:
+        card = CardGuarantee.objects.filter(reservation=reservation).values_list("pk", flat=True).first()
+    return _admin_url("admin:reservations_cardguarantee_money", card) if card is not None else None
 
 
-def card_context(request, reservation: Reservation, urls: Urls) -> dict:
-    restaurant = reservation.restaurant
-    tz = zone(restaurant.timezone)
-    now = timezone.now()
-    starts = reservation.starts_at.astimezone(tz)
-    today = today_of(restaurant)
-    moves = card_moves(reservation.status, reservation.service_date, today, reservation.starts_at, now)
+def _can_undo(reservation, now) -> bool:
     last = reservation.status_changes.order_by("-created_at", "-id").first()
-    can_undo = (
+    return (
         last is not None
         and last.undone_at is None
         and last.action in UNDOABLE
         and last.to_status == reservation.status
         and now - last.created_at <= UNDO_WINDOW
     )
-    tables = list(reservation.tables.order_by("position", "id").values_list("name", flat=True))
+
+
+def card_context(request, reservation: Reservation, urls: Urls, row=None) -> dict:
+    """The card's words. `row`: the booking as the day's read has it (reservations.selectors.day_read),
+    when the caller holds it: its tables, card guarantee and undo are then not read again."""
+    restaurant = reservation.restaurant
+    tz = zone(restaurant.timezone)
+    now = timezone.now()
+    starts = reservation.starts_at.astimezone(tz)
+    today = today_of(restaurant)
+    moves = card_moves(reservation.status, reservation.service_date, today, reservation.starts_at, now)
+    can_undo = row.can_undo if row is not None else _can_undo(reservation, now)
+    if row is not None:
+        tables = row.tables
+    else:
+        tables = list(reservation.tables.order_by("position", "id").values_list("name", flat=True))
     guest = reservation.guest
     history = (
         Reservation.objects.filter(restaurant=restaurant, guest_id=guest.pk)
@@ -70,7 +82,7 @@ def card_context(request, reservation: Reservation, urls: Urls) -> dict:
         "can_undo": can_undo,
         "history": history,
         "guest_url": _admin_url("admin:guests_guest_change", guest.pk),
-        "money_url": _money_url(reservation),
+        "money_url": _money_url(reservation, row),
         "urls": card_urls,
         "moving_url": card_urls.timeline(moving=reservation.public_id),
         "edit_url": urls.edit(reservation.public_id),
@@ -86,8 +98,8 @@ def _given(request, name: str) -> str:
     return (request.POST.get(name) or request.GET.get(name) or "")[:500]
 
 
-def card_html(request, reservation: Reservation, urls: Urls, **extra) -> str:
-    return render_to_string("backoffice/_card.html", {**card_context(request, reservation, urls), **extra}, request)
+def card_html(request, reservation: Reservation, urls: Urls, row=None) -> str:
+    return render_to_string("backoffice/_card.html", card_context(request, reservation, urls, row), request)
 
 
 def booking_card(request, public_id: str):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from urllib.parse import urlencode
 
 from django.contrib import admin
@@ -93,6 +94,29 @@ def parse_date(value) -> dt.date | None:
     return parsed if dt.date(1900, 1, 1) <= parsed <= dt.date(9998, 12, 31) else None
 
 
+@lru_cache(maxsize=1)
+def prefixes() -> dict[str, str]:
+    """The pages' paths, reversed once per process (a night's timeline builds a thousand links:
+    `reverse` cost more than the rest of each)."""
+    marker = "resv_MARKER"
+    card = reverse("admin:day_sheet_booking", args=[marker])
+    edit = reverse("admin:day_sheet_edit", args=[marker])
+    names = (
+        "timeline",
+        "day_sheet",
+        "day_sheet_new",
+        "booking_search",
+        "pending_queue",
+        "day_sheet_move",
+        "day_sheet_waitlist",
+    )
+    return {
+        **{name: reverse(f"admin:{name}") for name in names},
+        "card": card.partition(marker),
+        "edit": edit.partition(marker),
+    }
+
+
 @dataclass(frozen=True)
 class Urls:
     """The addresses of one restaurant's host pages (every one names the restaurant: a user of
@@ -110,7 +134,7 @@ class Urls:
         for key, value in params.items():
             if value:
                 query[key] = value.isoformat() if isinstance(value, dt.date) else value
-        return reverse(f"admin:{name}") + "?" + urlencode(query)
+        return prefixes()[name] + "?" + urlencode(query)
 
     def timeline(self, **params) -> str:
         return self._page("timeline", **params)
@@ -125,20 +149,23 @@ class Urls:
         return self._page("booking_search", **params)
 
     def pending(self) -> str:
-        return reverse("admin:pending_queue") + "?" + urlencode({"r": self.restaurant.public_id})
+        return prefixes()["pending_queue"] + "?" + urlencode({"r": self.restaurant.public_id})
 
     def move(self) -> str:
-        return reverse("admin:day_sheet_move")
+        return prefixes()["day_sheet_move"]
+
+    @cached_property
+    def _card_query(self) -> str:
+        query = {"view": self.view, "service": self.service, "shown_date": self.date.isoformat() if self.date else ""}
+        return "?" + urlencode({k: v for k, v in query.items() if v}) if self.view else ""
 
     def card(self, public_id: str) -> str:
-        url = reverse("admin:day_sheet_booking", args=[public_id])
-        if not self.view:
-            return url
-        query = {"view": self.view, "service": self.service, "shown_date": self.date.isoformat() if self.date else ""}
-        return url + "?" + urlencode({k: v for k, v in query.items() if v})
+        before, _, after = prefixes()["card"]
+        return f"{before}{public_id}{after}{self._card_query}"
 
     def edit(self, public_id: str) -> str:
-        return reverse("admin:day_sheet_edit", args=[public_id])
+        before, _, after = prefixes()["edit"]
+        return f"{before}{public_id}{after}"
 
 
 def back_to(request, fallback: str) -> str:

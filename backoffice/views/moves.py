@@ -130,7 +130,7 @@ def move(request):
     text = f"{name}: {entry.done}."
     undo = done.public_id if _undoable(action) else ""
     if request.htmx:
-        return HttpResponse(_page_update(request, done, view, text, undo=undo))
+        return HttpResponse(_page_update(request, done, view, text, undo=undo, action=action))
     messages.success(request, text)
     return HttpResponseRedirect(back_to(request, Urls(restaurant, done.service_date).timeline()) + "#card")
 
@@ -145,14 +145,21 @@ def _shown(request, reservation):
     return board_for(reservation.restaurant, date, request.POST.get("service") or None, view=view_of(request))
 
 
-def _page_update(request, reservation, view, text, *, level="success", undo="") -> str:
-    reservation.refresh_from_db()
+# Moves that change the side panel (the requests to approve): the others leave it as it is, but for
+# a request's own move.
+QUEUE_MOVES = ("approve", "decline", "undo", "cancel")
+
+
+def _page_update(request, reservation, view, text, *, level="success", undo="", action="") -> str:
+    """`reservation`: as the service returned it (its fields are the ones just written)."""
     board = _shown(request, reservation)
-    return fragments(request, board, reservation, view=view, message=text, level=level, undo=undo)
+    queues = action in QUEUE_MOVES or level == "error" or reservation.status == "pending"
+    return fragments(request, board, reservation, view=view, message=text, level=level, undo=undo, queues=queues)
 
 
 def _refused(request, reservation, error: DomainError, view: str):
     if request.htmx:
+        reservation.refresh_from_db()  # as it stands (the refused move changed nothing)
         return HttpResponse(_page_update(request, reservation, view, error.message, level="error"))
     messages.error(request, error.message)
     return HttpResponseRedirect(back_to(request, Urls(reservation.restaurant, reservation.service_date).timeline()))

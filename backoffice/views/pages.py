@@ -4,7 +4,8 @@ waitlist) and open a booking's card in place."""
 
 from __future__ import annotations
 
-from django.shortcuts import render
+from django.http import HttpResponse
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from apikeys.roles import HOST, restaurant_access
@@ -24,6 +25,15 @@ from backoffice.views.common import (
 from reservations.models import Reservation, Restaurant
 from reservations.models.booking import SERVED_STATUSES
 from reservations.selectors.day_sheet import day_sheet as read_sheet
+
+# Where a page's template leaves the Python-rendered lanes or rows (an HTML comment: escaped text never
+# makes one). The lanes of a night are a few hundred kilobytes: carried up the admin base template's
+# nested blocks, they were copied at each (docs/performance.md, "The host's pages").
+LANES_MARK = mark_safe("<!--timeline-lanes-->")  # noqa: S308 - a constant
+
+
+def _spliced(page: str, mark: str, html: str) -> HttpResponse:
+    return HttpResponse(page.replace(mark, html, 1))
 
 
 def _frame(request, view: str):
@@ -79,14 +89,11 @@ def timeline(request):
     if moving_id:
         moving = next((r for b in board.sheet.services for r in b.every_row if r.public_id == moving_id), None)
     context = _common(request, board, restaurants, "timeline")
-    context.update(timeline_parts(board, moving.guest_name or moving.public_id if moving else None))
-    if board.block is not None:
-        sheet = board.sheet
-        rows = rows_html(board.block.every_row, date=sheet.date, today=sheet.today, now=board.now, urls=board.urls)
-        context["phone_list"] = mark_safe(table_html(board.block, rows))  # noqa: S308 - rendering escapes
-    context["moving"] = moving
+    parts = timeline_parts(board, moving.guest_name or moving.public_id if moving else None)
+    lanes = parts.pop("lanes", None)
+    context.update(parts, lanes=LANES_MARK if lanes is not None else None, moving=moving)
     context["cancel_move_url"] = board.urls.timeline(service=context["service_key"])
-    return render(request, "backoffice/timeline.html", context)
+    return _spliced(render_to_string("backoffice/timeline.html", context, request), LANES_MARK, lanes or "")
 
 
 def day_sheet(request):
@@ -96,10 +103,11 @@ def day_sheet(request):
     query = (request.GET.get("q") or "")[:100]
     board = board_for(restaurant, date, request.GET.get("service") or None, view="list", status=status, query=query)
     sheet = board.sheet
-    sections = []
-    for block in sheet.services:
+    sections, tables = [], []
+    for n, block in enumerate(sheet.services):
         html = rows_html(block.rows, date=sheet.date, today=sheet.today, now=board.now, urls=board.urls)
-        sections.append((block, mark_safe(table_html(block, html))))  # noqa: S308 - rendering escapes
+        tables.append(table_html(block, html))
+        sections.append((block, mark_safe(f"<!--rows-{n}-->")))  # noqa: S308 - a constant
     context = _common(request, board, restaurants, "list")
     context.update(
         {
@@ -109,7 +117,10 @@ def day_sheet(request):
             "statuses": [(value, status_label(value), sheet.status_counts.get(value, 0)) for value in SERVED_STATUSES],
         }
     )
-    return render(request, "backoffice/day_sheet.html", context)
+    page = render_to_string("backoffice/day_sheet.html", context, request)
+    for n, html in enumerate(tables):
+        page = page.replace(f"<!--rows-{n}-->", html, 1)
+    return HttpResponse(page)
 
 
 def home_cards(request) -> list[dict]:

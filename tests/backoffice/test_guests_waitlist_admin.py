@@ -198,6 +198,6 @@ def test_a_refused_promotion_is_a_message_not_an_error_page(login, world_a, gues
     response = login("host").post(
         "/admin/waitlist/waitlistentry/", {"action": "promote", "_selected_action": [entry.pk]}, follow=True
     )
-    assert response.status_code == 200 and "no_service_at_this_time" in response.content.decode()
+    assert response.status_code == 200 and "No service runs at 03:00" in response.content.decode()
     entry.refresh_from_db()
     assert entry.status == "active"

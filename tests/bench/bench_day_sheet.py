@@ -157,7 +157,7 @@ def run() -> dict:
     with Server(database_url=DATABASE_URL, name="gunicorn-daysheet") as server:
         http = Http(server.port, big["key"])
         page = expect(http.get(path, headers=cookie, key=None), 200, "day sheet")
-        rows_shown = page.body.count(b'class="ds-row')
+        rows_shown = page.body.count(b'<tr id="row-')
         if rows_shown != BOOKINGS:
             raise RuntimeError(f"the sheet shows {rows_shown} bookings, not {BOOKINGS}")
         probes = [

@@ -79,7 +79,7 @@ def test_a_host_edits_a_guest_and_promotes_an_entry(live_gunicorn, new_page, wor
         page.select_option("select[name=action]", "promote")
         page.click("button[name=index]")
         page.wait_for_load_state()
-        assert "Promoted" in page.content(), viewport
+        assert "Booked" in page.content(), viewport
         entry.refresh_from_db()
         assert entry.status == "promoted" and entry.reservation.source == "waitlist"
         assert entry.reservation.booking_channel == "website_widget"

@@ -95,7 +95,7 @@ class Night:
     waitlist: list = field(default_factory=list)
 
     def at(self, minutes_from_now: int) -> dt.datetime:
-        """A local instant, rounded down to the quarter hour."""
+        """A local instant, rounded down to the quarter hour. Tables 9, 24 and 25 stay free all evening."""
         moment = self.now + dt.timedelta(minutes=minutes_from_now)
         return moment.replace(minute=moment.minute - moment.minute % 15, second=0, microsecond=0)
 
@@ -109,10 +109,22 @@ def service_night(*, hour: int = 20, members=("host", "manager")) -> Night:
     terrasse = SectionFactory(floor_plan=plan, name="Terrasse", key="terrasse", position=2)
     tables = {}
     for i, (name, low, high) in enumerate(
-        [("1", 1, 2), ("2", 1, 2), ("3", 2, 4), ("4", 2, 4), ("5", 2, 4), ("6", 2, 4), ("7", 4, 6), ("8", 4, 8)]
+        [
+            ("1", 1, 2),
+            ("2", 1, 2),
+            ("3", 2, 4),
+            ("4", 2, 4),
+            ("5", 2, 4),
+            ("6", 2, 4),
+            ("7", 4, 6),
+            ("8", 4, 8),
+            ("9", 2, 4),
+        ]
     ):
         tables[name] = TableFactory(section=salle, name=name, min_capacity=low, max_capacity=high, position=i)
-    for i, (name, low, high) in enumerate([("20", 1, 2), ("21", 2, 4), ("22", 2, 4), ("23", 4, 6)]):
+    for i, (name, low, high) in enumerate(
+        [("20", 1, 2), ("21", 2, 4), ("22", 2, 4), ("23", 4, 6), ("24", 4, 6), ("25", 4, 6)]
+    ):
         tables[name] = TableFactory(section=terrasse, name=name, min_capacity=low, max_capacity=high, position=i)
     CombinationFactory(floor_plan=plan, tables=[tables["5"], tables["6"]], min_capacity=5, max_capacity=8)
     lunch = ShiftFactory(
@@ -187,6 +199,7 @@ def service_night(*, hour: int = 20, members=("host", "manager")) -> Night:
             restaurant=restaurant, first_name="Larry", last_name="Late", allergies=["shellfish"], vip=True
         ),
     )
+    book("late-2", ["22"], night.at(-30), "confirmed", size=2)
     book("coming-1", ["2"], night.at(30), "confirmed")
     book("coming-2", ["20"], night.at(45), "confirmed", guest_notes="Window seat please, it is our anniversary")
     book("coming-3", ["21"], night.at(60), "confirmed", size=3)

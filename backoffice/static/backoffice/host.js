@@ -5,12 +5,27 @@
 
   function timeline() { return document.getElementById("tl-scroll"); }
 
-  // Bring "now" into view (a quarter of the way across) when the timeline first shows.
+  // On a phone the timeline becomes the list (without JavaScript, a link says so).
+  var host = document.getElementById("host");
+  if (host && host.dataset.phoneUrl && window.matchMedia("(max-width: 767px)").matches) {
+    window.location.replace(host.dataset.phoneUrl);
+  }
+
+  // Bring the booking whose card is open (found from the search), else "now", into view (a
+  // quarter of the way across) when the timeline first shows.
   function showNow() {
-    var scroll = timeline(), now = document.getElementById("tl-now");
-    if (!scroll || !now || scroll.dataset.placed) return;
+    var scroll = timeline();
+    if (!scroll || scroll.dataset.placed) return;
+    var card = document.querySelector("#card section.card[id^='card-']");
+    var bar = card ? scroll.querySelector(".tl-bar[href*='" + card.id.slice(5) + "']") : null;
+    var target = bar ? bar.offsetLeft + bar.parentElement.offsetLeft : null;
+    if (target === null) {
+      var now = document.getElementById("tl-now");
+      if (!now) return;
+      target = now.offsetLeft;
+    }
     scroll.dataset.placed = "1";
-    var left = now.offsetLeft - scroll.clientWidth / 4;
+    var left = target - scroll.clientWidth / 4;
     if (left > 0) scroll.scrollLeft = left;
   }
   document.addEventListener("DOMContentLoaded", showNow);
@@ -28,6 +43,22 @@
       scroll.scrollLeft = kept;
     }
     showNow();
+  });
+
+  // The last message makes way for the next answer.
+  document.addEventListener("htmx:beforeRequest", function () {
+    var toast = document.getElementById("toast");
+    if (toast) toast.innerHTML = "";
+  });
+
+  // A card (or its warnings, or a form) opened in place comes into view: the side panel scrolls
+  // to its top, and the page as little as it must.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "card" && event.detail.target.firstElementChild) {
+      var side = event.detail.target.closest(".host-side");
+      if (side) side.scrollTop = 0;
+      event.detail.target.scrollIntoView({block: "nearest"});
+    }
   });
 
   // The card's close button (shown only with JavaScript), and Escape.

@@ -54,15 +54,15 @@ def move_booking(
     now = now or timezone.now()
     fields = {name: value for name, value in (fields or {}).items() if name in SLOT_FIELDS + NOTE_FIELDS}
     chosen = tuple(dict.fromkeys(table_ids or ()))
+    fields = _changed(reservation, fields)
+    if not fields and not chosen:
+        raise InvalidInput("Nothing to change: choose another table, time, date or party size.")
+    terms = StaffTerms(actor=actor, confirmed=frozenset(confirmed), table_ids=chosen)
     with transaction.atomic():  # a savepoint when nested: a refusal leaves the caller usable
-        reservation = lock_and_get(reservation)
-        if reservation.status not in MOVABLE:
-            raise refuse(reservation, "moved", MOVABLE)
-        fields = _changed(reservation, fields)
-        if not fields and not chosen:
-            raise InvalidInput("Nothing to change: choose another table, time, date or party size.")
-        terms = StaffTerms(actor=actor, confirmed=frozenset(confirmed), table_ids=chosen)
         if fields:
+            reservation = lock_and_get(reservation)
+            if reservation.status not in MOVABLE:
+                raise refuse(reservation, "moved", MOVABLE)
             previous = reservation.status
             params = ModifyParams(fields=fields, channel=Channel.BACK_OFFICE, staff=terms)
             reservation = modify_reservation(reservation=reservation, params=params, now=now)
@@ -95,8 +95,10 @@ def _changed(reservation: Reservation, fields: dict) -> dict:
 def _assign_tables(reservation: Reservation, table_ids: tuple[int, ...], terms: StaffTerms, now) -> Reservation:
     """Only the tables change: the new ones must be free for the booking's range (a seated party's
     from now on) and seat the party; a blocked table is a warning."""
-    step = BookingStep(reservation.restaurant, now)
+    step = BookingStep(reservation.restaurant, now)  # the restaurant's lock first, as every write
     reservation = locked(reservation)
+    if reservation.status not in MOVABLE:
+        raise refuse(reservation, "moved", MOVABLE)
     before = rows(reservation)
     span = span_of(before)
     if span is not None and reservation.status in (S.SEATED, S.PARTIALLY_SEATED):
@@ -118,7 +120,8 @@ def _assign_tables(reservation: Reservation, table_ids: tuple[int, ...], terms: 
     if sorted(decision.table_ids) == old:
         return reservation
     allocations.release(reservation=reservation)
-    reservation.tables.set(decision.table_ids)
+    reservation.tables.through.objects.filter(reservation=reservation).delete()
+    allocations.link_tables(reservation.tables, decision.table_ids)
     allocations.allocate(
         restaurant=reservation.restaurant,
         table_ids=decision.table_ids,
