@@ -302,9 +302,7 @@ class Http:
         self.key = key
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
-    def request(
-        self, method: str, path: str, *, body=None, form=None, headers: dict | None = None, key=...
-    ) -> Reply:
+    def request(self, method: str, path: str, *, body=None, form=None, headers: dict | None = None, key=...) -> Reply:
         """`body`: sent as JSON; `form`: a form post (application/x-www-form-urlencoded), as a page sends."""
         sent = {} if headers is None else dict(headers)
         key = self.key if key is ... else key

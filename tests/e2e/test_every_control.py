@@ -123,9 +123,11 @@ def test_every_link_and_button_of_the_host_pages_answers(live_gunicorn, new_page
     failures: list[str] = []
     page.on(
         "response",
-        lambda r: failures.append(f"{r.status} {r.request.method} {r.url}")
-        if r.status >= 400 and not r.url.endswith("/favicon.ico")
-        else None,
+        lambda r: (
+            failures.append(f"{r.status} {r.request.method} {r.url}")
+            if r.status >= 400 and not r.url.endswith("/favicon.ico")
+            else None
+        ),
     )
     log_in(page, base, f"{role}-night", PASSWORD, "/admin/")
     r = night.restaurant.public_id
