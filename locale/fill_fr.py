@@ -6,6 +6,22 @@ import re
 from pathlib import Path
 
 FR = {
+    # The statuses as staff read them (the host's pages, the admin).
+    "To approve": "À valider",
+    "Waiting for card": "Carte attendue",
+    "On the card step": "Saisie de la carte",
+    "Held": "Retenue",
+    "Partly seated": "En partie à table",
+    "No-show": "Absent",
+    "Held by a partner": "Retenue par un partenaire",
+    "Blocked": "Bloquée",
+    "Late": "En retard",
+    "Waiting": "En attente",
+    "Offered": "Place proposée",
+    "A table is free": "Une table s'est libérée",
+    "Booked": "Réservé",
+    "Removed": "Retiré",
+    "Expired": "Expiré",
     "Date": "Date",
     "Guests": "Personnes",
     "Time": "Heure",

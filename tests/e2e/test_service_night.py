@@ -198,6 +198,14 @@ def run_the_night(stand: Stand, night) -> None:
         found.locator("a").click()
     assert "Tomas Morrow" in page.locator("#card").inner_text()
     stand.shot("tomorrow")
+    # The list of tonight, at the stand's width.
+    with page.expect_navigation():
+        page.locator("#today").click()
+    with page.expect_navigation():
+        page.locator("#view-list").click()
+    assert page.locator("table.lt tbody tr").count() >= 40
+    assert_no_serious_violations(page, "the list")
+    stand.shot("list")
 
 
 def _slot(night, minutes_from_now: int) -> str:

@@ -1,6 +1,6 @@
 """A Saturday night to run: a restaurant in a zone where it is now dinner time (a fixed-offset zone
-chosen at the run's hour), two sections and a combination, lunch behind it (completed and no-show
-bookings), dinner under way (seated, late, coming, pending, a card guarantee awaited), a partner's
+chosen at the run's hour), two sections and a combination, 40 bookings today: lunch behind it
+(completed, cancelled and no-show bookings), dinner under way (seated, late, coming, pending, a card guarantee awaited), a partner's
 hold, a block and a waitlist. Written with the factories, as the booking services would leave it.
 
     night = service_night()  # in a transactional test: gunicorn sees it
@@ -184,6 +184,10 @@ def service_night(*, hour: int = 20, members=("host", "manager")) -> Night:
             shift=lunch,
             minutes=90,
         )
+    for i, name in enumerate(["1", "2", "3", "4", "5", "6", "7", "8", "20", "21", "22", "23", "9"]):
+        status = "cancelled" if i in (4, 9) else "completed"
+        later_lunch = midday + dt.timedelta(hours=2, minutes=15)
+        book(f"lunch-late-{i}", [name], later_lunch, status, size=2 + i % 4, shift=lunch, minutes=45)
     # Dinner, under way.
     book("seated-1", ["1"], night.at(-75), "seated")
     book("seated-2", ["3"], night.at(-60), "seated", size=3)
