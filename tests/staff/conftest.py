@@ -8,6 +8,7 @@ import pytest
 import time_machine
 
 from reservations.models import ReservationEvent, TableAllocation
+from reservations.services.staff import Actor
 from tests.factories import (
     FloorPlanFactory,
     ReservationEventFactory,
@@ -15,6 +16,7 @@ from tests.factories import (
     SectionFactory,
     ShiftFactory,
     TableFactory,
+    UserFactory,
 )
 from webhooks.models import Event
 
@@ -88,3 +90,14 @@ def assert_webhook(reservation, event_type: str, status: str) -> None:
     row = Event.objects.filter(subject=reservation.public_id, type=event_type).order_by("-id").first()
     assert row is not None, f"no {event_type} webhook"
     assert row.data["object"]["status"] == status
+
+
+@pytest.fixture
+def host(db):
+    """A host acting (their role decides the warnings they may confirm)."""
+    return Actor(user=UserFactory(username="hannah-host"), role="host")
+
+
+@pytest.fixture
+def manager(db):
+    return Actor(user=UserFactory(username="max-manager"), role="manager")
