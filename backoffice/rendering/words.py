@@ -1,4 +1,5 @@
-"""What the host reads: statuses in words, durations, the guest's flags, the legend.
+"""What the host reads: statuses in words, the guest's flags, the legend, and every other word of
+the Python-rendered lanes and rows.
 
 Everything a guest or a host typed goes through `escape` (the standard library's: the same five
 characters as Django's, a fraction of the cost, for pages of hundreds of bookings).
@@ -13,7 +14,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from reservations.models.booking import ReservationStatus
-from waitlist.models import WaitlistStatus
 
 # The legend, in the order of an evening: every status has a colour (CSS `st-<status>`) and a word.
 LEGEND = (
@@ -28,7 +28,6 @@ LEGEND = (
     "block",
 )
 STATUSES = dict(ReservationStatus.choices)
-WAITLIST_STATUSES = dict(WaitlistStatus.choices)
 
 
 def status_label(status: str) -> str:
@@ -39,10 +38,6 @@ def status_label(status: str) -> str:
     if status == "late":
         return _("Late")
     return str(STATUSES.get(status, status))
-
-
-def waitlist_label(status: str) -> str:
-    return str(WAITLIST_STATUSES.get(status, status))
 
 
 @lru_cache(maxsize=16)
@@ -86,13 +81,6 @@ def _vocabulary(language: str | None) -> dict[str, str]:
 
 def words() -> dict[str, str]:
     return _vocabulary(get_language())
-
-
-def minutes_words(minutes: int) -> str:
-    if minutes < 60:
-        return _("%(n)d min") % {"n": minutes}
-    hours, rest = divmod(minutes, 60)
-    return _("%(h)d h %(m)02d") % {"h": hours, "m": rest} if rest else _("%(h)d h") % {"h": hours}
 
 
 def party_words(size: int) -> str:

@@ -36,8 +36,9 @@ from reservations.services import staff
 from reservations.services.staff import WarningsToConfirm
 
 
-def table_states(restaurant, date: dt.date, time: dt.time | None, party_size: int, exclude: str = "") -> dict:
-    """{table pk: "taken 19:30–21:30 by Marie Curie"} for the tables busy at that date and time."""
+def table_states(restaurant, date: dt.date, time: dt.time | None, exclude: str = "") -> dict:
+    """{table pk: "taken 19:30–21:30 by Marie Curie"} for the tables busy in the two hours from that
+    date and time (the picker's words; the service decides)."""
     if time is None:
         return {}
     tz = zone(restaurant.timezone)
@@ -81,7 +82,7 @@ def new_booking(request):
     source = request.POST if request.method == "POST" else request.GET
     date = parse_date(source.get("service_date") or source.get("date")) or today_of(restaurant)
     time = _time_or_none(source.get("start_time") or source.get("time"))
-    taken = table_states(restaurant, date, time, 2)
+    taken = table_states(restaurant, date, time)
     tables = list(_tables(restaurant))
     form = NewBookingForm(request.POST or None, restaurant=restaurant, tables=tables, taken=taken)
     if request.method == "GET":
@@ -167,7 +168,7 @@ def edit_booking(request, public_id: str):
     restaurant = reservation.restaurant
     local = reservation.starts_at.astimezone(zone(restaurant.timezone))
     tables = list(_tables(restaurant))
-    taken = table_states(restaurant, reservation.service_date, local.time(), reservation.party_size, public_id)
+    taken = table_states(restaurant, reservation.service_date, local.time(), public_id)
     form = EditBookingForm(request.POST or None, reservation=reservation, local_start=local, tables=tables, taken=taken)
     warnings = None
     if request.method == "POST" and form.is_valid():

@@ -16,7 +16,6 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from backoffice.views.board import board_for, fragments
-from backoffice.views.card import card_html
 from backoffice.views.common import Urls, actor, back_to, booking_for, light_context, parse_date, view_of
 from config.exceptions import DomainError, InvalidInput
 from reservations.models import Table
@@ -185,7 +184,3 @@ def _confirm(request, reservation, warnings: WarningsToConfirm, view: str):
         return HttpResponse(render_to_string("backoffice/_warnings.html", context, request))
     page = {**light_context(request), **context, "title": "Confirm", "restaurant": reservation.restaurant}
     return render(request, "backoffice/confirm_page.html", page)
-
-
-def card_after(request, reservation) -> str:
-    return card_html(request, reservation, Urls(reservation.restaurant, reservation.service_date))

@@ -668,3 +668,20 @@ def cpu_note(cpu: dict) -> str:
         f"postgres {cpu['postgres']}s, bench client {cpu['bench client']}s, "
         f"other processes (background load) {cpu['other processes']}s"
     )
+
+
+def host_session(restaurant) -> tuple[object, str]:
+    """A host of the restaurant and a logged-in session for them: (the user, the session key a
+    browser would send as its `sessionid` cookie)."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from tests.factories import MembershipFactory
+
+    user = MembershipFactory(user__username=f"host-{restaurant.pk}", restaurant=restaurant, role="host").user
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return user, session.session_key

@@ -25,6 +25,7 @@ from tests.bench.bench_common import (
     cpu_note,
     expect,
     fmt_ms,
+    host_session,
     log,
     measure_interleaved,
     print_table,
@@ -49,16 +50,12 @@ def setup() -> None:
 
 
 def seed(bookings: int, name: str) -> dict:
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
     from config.formats import zone
     from tests.bench.seed import RAISED_BUDGETS
     from tests.factories import (
         FloorPlanFactory,
         GuestFactory,
         HoldFactory,
-        MembershipFactory,
         ReservationFactory,
         RestaurantFactory,
         SectionFactory,
@@ -116,14 +113,9 @@ def seed(bookings: int, name: str) -> dict:
         del booking
     for i in range(5):
         HoldFactory(restaurant=restaurant, shift=dinner, service_date=DAY, tables=[tables[i]], allocations=False)
-    user = MembershipFactory(user__username=f"host-{restaurant.pk}", restaurant=restaurant, role="host").user
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
+    user, session_key = host_session(restaurant)
     _key, secret = make_key(restaurant)
-    return {"restaurant": restaurant, "user": user, "session": session.session_key, "key": secret}
+    return {"restaurant": restaurant, "user": user, "session": session_key, "key": secret}
 
 
 def count_sheet_queries(world: dict) -> int:

@@ -28,6 +28,7 @@ from tests.bench.bench_common import (
     cpu_note,
     expect,
     fmt_ms,
+    host_session,
     log,
     measure_interleaved,
     print_table,
@@ -55,9 +56,6 @@ def setup() -> None:
 
 def seed(tables_used: int, name: str) -> dict:
     """A night: `tables_used` tables of 30 booked for the five turns (30 x 5 = 150 bookings)."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
     from config.formats import zone
     from tests.bench.seed import RAISED_BUDGETS
     from tests.factories import (
@@ -65,7 +63,6 @@ def seed(tables_used: int, name: str) -> dict:
         FloorPlanFactory,
         GuestFactory,
         HoldFactory,
-        MembershipFactory,
         ReservationFactory,
         RestaurantFactory,
         SectionFactory,
@@ -107,15 +104,10 @@ def seed(tables_used: int, name: str) -> dict:
         ends_at=dt.datetime.combine(DAY, dt.time(22, 15), tzinfo=tz), party_size=2,
         tables=[tables[TABLES]], guest=GuestFactory(restaurant=restaurant, first_name="Mo", last_name="Ver"),
     )  # fmt: skip
-    user = MembershipFactory(user__username=f"host-{restaurant.pk}", restaurant=restaurant, role="host").user
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
+    user, session_key = host_session(restaurant)
     _key, secret = make_key(restaurant)
     spare = (tables[TABLES].public_id, tables[TABLES + 1].public_id)
-    return {"restaurant": restaurant, "user": user, "session": session.session_key, "key": secret,
+    return {"restaurant": restaurant, "user": user, "session": session_key, "key": secret,
             "mover": mover.public_id, "spare": spare, "shift": dinner.public_id}  # fmt: skip
 
 

@@ -7,7 +7,6 @@ import datetime as dt
 from django.db import transaction
 from django.utils import timezone
 
-from reservations.engine.staff import StaffRequest
 from reservations.models import Reservation
 from reservations.models.booking import EventType
 from reservations.models.staff import StaffAction
@@ -18,10 +17,10 @@ from reservations.services.staff.common import (
     UNDO_WINDOW,
     S,
     finish,
-    local_time,
     lock_and_get,
     locked,
     move_status,
+    own_request,
     refuse,
     rows,
     span_of,
@@ -56,15 +55,7 @@ def approve_reservation(
         before = rows(reservation)
         tables = tuple(reservation.tables.order_by("id").values_list("id", flat=True))
         decision = step.decide_staff(
-            StaffRequest(
-                service_date=reservation.service_date,
-                start_time=local_time(reservation),
-                party_size=reservation.party_size,
-                table_ids=tables,
-                excluded_from_shift_limits=reservation.excluded_from_shift_limits,
-                span=span_of(before),
-            ),
-            exclude=("reservation", reservation.pk),
+            own_request(reservation, table_ids=tables, span=span_of(before)), exclude=("reservation", reservation.pk)
         )
         decision.warnings = [w for w in decision.warnings if w.code in APPROVAL_WARNINGS]
         terms = StaffTerms(actor=actor, confirmed=frozenset(confirmed))

@@ -8,6 +8,7 @@ import datetime as dt
 from config import deferred_inserts
 from config.exceptions import InvalidInput
 from config.formats import zone
+from reservations.engine.staff import StaffRequest
 from reservations.exceptions import StatusMoveNotAllowed
 from reservations.models import Reservation, StatusChange, TableAllocation
 from reservations.models.booking import ReservationStatus
@@ -103,6 +104,18 @@ def local_today(restaurant, now: dt.datetime) -> dt.date:
 def local_time(reservation: Reservation) -> dt.time:
     local = reservation.starts_at.astimezone(zone(reservation.restaurant.timezone))
     return dt.time(local.hour, local.minute)
+
+
+def own_request(reservation: Reservation, **fields) -> StaffRequest:
+    """The engine's staff request for the booking as it stands (its date, time, party and exemption
+    from the caps), with `fields` (the tables, the range, `rules`) given."""
+    return StaffRequest(
+        service_date=reservation.service_date,
+        start_time=local_time(reservation),
+        party_size=reservation.party_size,
+        excluded_from_shift_limits=reservation.excluded_from_shift_limits,
+        **fields,
+    )
 
 
 def finish(reservation: Reservation, *, availability: bool = True) -> None:

@@ -11,7 +11,6 @@ from django.utils import timezone
 from config.exceptions import InvalidInput
 from holds.models import Hold
 from holds.services import release_hold
-from reservations.engine.staff import StaffRequest
 from reservations.models import Reservation
 from reservations.models.booking import Channel, EventType
 from reservations.models.staff import StaffAction
@@ -27,6 +26,7 @@ from reservations.services.staff.common import (
     lock_and_get,
     locked,
     log,
+    own_request,
     refuse,
     rows,
     span_of,
@@ -104,16 +104,7 @@ def _assign_tables(reservation: Reservation, table_ids: tuple[int, ...], terms: 
     if span is not None and reservation.status in (S.SEATED, S.PARTIALLY_SEATED):
         span = (max(span[0], now.replace(second=0, microsecond=0)), span[1])
     decision = step.decide_staff(
-        StaffRequest(
-            service_date=reservation.service_date,
-            start_time=local_time(reservation),
-            party_size=reservation.party_size,
-            table_ids=table_ids,
-            excluded_from_shift_limits=reservation.excluded_from_shift_limits,
-            rules=False,
-            span=span,
-        ),
-        exclude=("reservation", reservation.pk),
+        own_request(reservation, table_ids=table_ids, rules=False, span=span), exclude=("reservation", reservation.pk)
     )
     accepted = settle(decision, terms, reservation.restaurant, now=now, exclude=reservation)
     old = sorted(reservation.tables.values_list("id", flat=True))
