@@ -171,16 +171,15 @@ class ApiKeyAuthentication(BaseAuthentication):
 
 
 class BearerKeyScheme(OpenApiAuthenticationExtension):
-    """`Authorization: Bearer sk_live_...`; the operation's scope is the requirement's role."""
+    """`Authorization: Bearer sk_live_...`. The operation's scope is in its `x-required-scopes`
+    (config.api.schema.ApiAutoSchema), not the requirement's role: linters (Spectral) and most
+    generators read roles as OAuth scopes, which a bearer scheme has none of."""
 
     target_class = ApiKeyAuthentication
     name = "bearerAuth"
 
     def get_security_requirement(self, auto_schema):
-        # config.api.schema.ApiAutoSchema knows the action's scope (not imported: DRF imports this module early).
-        required_scope = getattr(auto_schema, "required_scope", None)
-        scope = required_scope() if required_scope else None
-        return {self.name: [scope] if scope else []}
+        return {self.name: []}
 
     def get_security_definition(self, auto_schema):
         scopes = ", ".join(f"`{scope}`" for scope in SCOPES)
@@ -190,7 +189,7 @@ class BearerKeyScheme(OpenApiAuthenticationExtension):
             "bearerFormat": "sk_live_...",
             "description": (
                 "`Authorization: Bearer <API_KEY>`. A key belongs to one restaurant, is secret and server-side "
-                "only. The roles listed on an operation's security requirement are the scope the key must carry "
+                "only. The scope an operation needs is stated in its description and in its `x-required-scopes` "
                 f"({scopes})."
             ),
         }

@@ -318,8 +318,11 @@ SPECTACULAR_SETTINGS = {
     "SORT_OPERATIONS": False,
     "SORT_OPERATION_PARAMETERS": False,
     # Enums stay inline (no hoisting into `...Enum` components); the hooks add every response
-    # shape (so nested references resolve) and the response headers as components.
-    "POSTPROCESSING_HOOKS": ["config.api.openapi.add_shape_components", "config.api.schema.add_header_components"],
+    # shape (so nested references resolve), the response headers and the shared error responses.
+    "POSTPROCESSING_HOOKS": [
+        "config.api.openapi.add_shape_components",
+        "config.api.schema_components.add_common_components",
+    ],
     "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
 }
 

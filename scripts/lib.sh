@@ -83,18 +83,21 @@ python_deps() {
 }
 
 node_deps() {
-  # The end-to-end tests' browser-side tools (tests/e2e/package.json: axe-core), from the npm
-  # registry with the machine's Node.js (Debian's nodejs and npm when missing); re-installed when
-  # the lock file changes.
+  # The project's npm packages, from the npm registry with the machine's Node.js (Debian's nodejs and
+  # npm when missing), each folder re-installed when its lock file changes: the end-to-end tests'
+  # browser-side tools (tests/e2e: axe-core), the OpenAPI linters (tests/openapi/linters: Spectral,
+  # Redocly) and the TypeScript client (clients/typescript: openapi-fetch, openapi-typescript, tsc).
   command -v npm >/dev/null || apt_install nodejs npm
-  local dir="$ROOT/tests/e2e" stamp want
-  stamp="$dir/node_modules/.lock.sha256"
-  want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    log "Installing the end-to-end tests' npm packages (tests/e2e/package-lock.json)"
-    (cd "$dir" && npm ci --no-audit --no-fund --silent)
-    echo "$want" >"$stamp"
-  fi
+  local dir stamp want
+  for dir in "$ROOT/tests/e2e" "$ROOT/tests/openapi/linters"; do
+    stamp="$dir/node_modules/.lock.sha256"
+    want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+      log "Installing npm packages (${dir#"$ROOT"/}/package-lock.json)"
+      (cd "$dir" && npm ci --no-audit --no-fund --silent)
+      echo "$want" >"$stamp"
+    fi
+  done
 }
 
 local_url() { case "$1" in *@127.0.0.1*|*@localhost*|*//127.0.0.1*|*//localhost*) return 0;; *) return 1;; esac; }

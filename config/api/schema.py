@@ -6,12 +6,14 @@ Request bodies, filters and query serializers are derived by drf-spectacular fro
 serializers and filter sets the viewset declares. `ApiAutoSchema` adds what every
 operation shares, read from the viewset where the code says it:
 
-- the bearer security requirement, with the action's scope as its role (OpenAPI 3.1
-  allows roles on non-OAuth schemes), also stated in the text;
+- the bearer security requirement; the action's scope in `x-required-scopes` and in the
+  text (not as the requirement's role: OpenAPI 3.1 allows roles on any scheme, but linters
+  and most tools read them as OAuth scopes, which a bearer scheme has none of);
 - the request header `Service-Version`, and `expand` from `ApiViewSet.expandable`;
 - the query serializer of the action (`ApiViewSet.query_serializers`), exploded;
-- the common errors (400, 401, 403, 422 `idempotency_key_reused`, 429, 500), appended
-  to the operation's own description of the same status;
+- the common errors (400, 401, 403, 422 `idempotency_key_reused`, 429, 500): a reference
+  to the shared response (config/api/schema_components.py), or appended to the operation's
+  own description of the same status;
 - the response headers: `Service-Version`, `X-Request-Id`, `RateLimit-*`,
   `WWW-Authenticate` on 401, `Retry-After` on 429, `Location` on 201,
   `Idempotent-Replayed` where `Idempotency-Key` is accepted, `ETag` (and a 304)
@@ -22,11 +24,8 @@ generator warning (and the tests forbid warnings).
 """
 
 import copy
-import json
 import re
-from pathlib import Path
 
-from django.conf import settings
 from drf_spectacular.drainage import warn
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
@@ -35,9 +34,10 @@ from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
 from config.api.inputs import ObjectId, StrictSerializer, id_pattern
+from config.api.schema_components import codes_named, common_response, header_refs, referred_response
+from config.api.schema_examples import add_examples, stored_examples
 from config.api.scopes import GUEST_EXPANSIONS, GUESTS
 from config.api.views import SAFE_METHODS, ApiViewSet
-from config.error_codes import CODES
 from config.shapes import Shape, enum, obj, ref, string
 from config.versions import LATEST_VERSION, VERSIONS
 
@@ -146,123 +146,6 @@ EXPANSIONS = {
 }
 
 
-def _header(description: str, schema: dict, required: bool = False) -> dict:
-    return {"description": description, "required": required, "schema": schema}
-
-
-HEADERS = {
-    "Service-Version": _header(
-        "The API version applied to the request (the header sent, else the key's pinned version).",
-        {"type": "string", "examples": [LATEST_VERSION]},
-        required=True,
-    ),
-    "X-Request-Id": _header(
-        "Unique per request; echoes a sent `X-Request-Id` when it is 1 to 200 of `A-Za-z0-9._:-`.",
-        {"type": "string"},
-        required=True,
-    ),
-    "RateLimit-Limit": _header(
-        "Burst size of the budget the request drew on. Present once the key is authenticated (not on a 401).",
-        {"type": "integer"},
-    ),
-    "RateLimit-Remaining": _header("Requests left in the burst.", {"type": "integer", "minimum": 0}),
-    "RateLimit-Reset": _header("Seconds until the bucket is full again.", {"type": "integer", "minimum": 0}),
-    "RateLimit-Resource": _header(
-        "The budget drawn on: `read` (all reads) or `write` (create, modify, cancel, holds).",
-        {"type": "string", "enum": ["read", "write"]},
-    ),
-    "Retry-After": _header("Seconds to wait before retrying.", {"type": "integer", "minimum": 1}, required=True),
-    "WWW-Authenticate": _header("The scheme to authenticate with: `Bearer`.", {"type": "string"}, required=True),
-    "Location": _header("Path of the created object.", {"type": "string"}, required=True),
-    "Idempotent-Replayed": _header(
-        "`true` when this is the stored response of an earlier request with the same `Idempotency-Key`; "
-        "absent on a first execution.",
-        {"type": "string", "enum": ["true"]},
-    ),
-    "ETag": _header(
-        "Strong validator of the body; send it back in `If-None-Match` to revalidate.",
-        {"type": "string"},
-        required=True,
-    ),
-}
-RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Resource")
-
-
-def _component_name(header: str) -> str:
-    return header.removeprefix("X-").replace("-", "")
-
-
-def add_header_components(result: dict, generator=None, request=None, public=False, **kwargs) -> dict:
-    """drf-spectacular postprocessing hook: the response headers as reusable components."""
-    headers = result.setdefault("components", {}).setdefault("headers", {})
-    for name, header in HEADERS.items():
-        headers[_component_name(name)] = header
-    result["components"]["headers"] = dict(sorted(headers.items()))
-    return result
-
-
-def _header_refs(*names: str) -> dict:
-    return {name: ref(_component_name(name), "headers") for name in names}
-
-
-# --- error codes and examples ---------------------------------------------------------------
-
-CODE_IN_TEXT = re.compile(r"`([a-z][a-z0-9_]*)`")
-
-
-def codes_named(text: str) -> list[str]:
-    """The top-level error codes (config.error_codes) a response description names, in order, once."""
-    codes = []
-    for word in CODE_IN_TEXT.findall(text):
-        entry = CODES.get(word)
-        if entry is not None and entry.group != "violation" and word not in codes:
-            codes.append(word)
-    return codes
-
-
-def examples_dir() -> Path:
-    return Path(settings.BASE_DIR) / "docs" / "api-examples"
-
-
-def stored_examples(operation_id: str) -> dict:
-    """The recorded example of an operation, `docs/api-examples/<operationId>.json` ({} when none).
-
-    Recorded from real responses of the service by `make api-examples` (tests/openapi/examples.py):
-    `{"request": {"method", "path", "query", "headers", "body"}, "responses": {status: [body, ...]}}`.
-    """
-    path = examples_dir() / f"{operation_id}.json"
-    if not path.exists():
-        return {}
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def example_name(body) -> str:
-    """An error example is named by its code, a success by the object it answers."""
-    if isinstance(body, dict) and isinstance(body.get("error"), dict):
-        return body["error"].get("code") or "error"
-    if isinstance(body, dict) and isinstance(body.get("object"), str):
-        return body["object"]
-    return "example"
-
-
-def add_examples(operation: dict, recorded: dict) -> None:
-    """Puts a recorded request and its responses into the operation (Redoc shows them as samples)."""
-    request = recorded.get("request") or {}
-    values = {**(request.get("query") or {}), **(request.get("path_params") or {}), **(request.get("headers") or {})}
-    for parameter in operation.get("parameters", []):
-        if parameter["name"] in values:
-            parameter["examples"] = {"recorded": {"value": values[parameter["name"]]}}
-    body = request.get("body")
-    content = operation.get("requestBody", {}).get("content", {}).get("application/json")
-    if content is not None and body is not None:
-        content["examples"] = {"recorded": {"summary": "A request the service accepted", "value": body}}
-    for status, bodies in (recorded.get("responses") or {}).items():
-        media = operation["responses"].get(status, {}).get("content", {}).get("application/json")
-        if media is None:
-            continue
-        media["examples"] = {example_name(item): {"value": item} for item in bodies}
-
-
 class ApiAutoSchema(AutoSchema):
     def is_api_view(self) -> bool:
         return isinstance(self.view, ApiViewSet)
@@ -367,7 +250,7 @@ class ApiAutoSchema(AutoSchema):
         names, in order (a violation code named in the text is not a top-level code)."""
         for status, response in operation["responses"].items():
             if not status.startswith(("4", "5")) or "content" not in response:
-                continue
+                continue  # a shared response lists its own
             response["x-error-codes"] = codes_named(response.get("description", ""))
 
     def _parameter_names(self, operation, location: str) -> set[str]:
@@ -397,6 +280,7 @@ class ApiAutoSchema(AutoSchema):
 
     def _state_scope(self, operation) -> None:
         scope = self.required_scope()
+        operation["x-required-scopes"] = [scope] if scope else []
         line = f"**Scope:** `{scope}`." if scope else "**Scope:** any live key, any scope."
         description = operation.get("description", "").rstrip()
         operation["description"] = f"{description}\n\n{line}" if description else line
@@ -407,69 +291,85 @@ class ApiAutoSchema(AutoSchema):
                 return parameter
         return None
 
-    def _common_errors(self, operation) -> dict[str, str]:
+    def _common_errors(self, operation) -> dict[str, tuple[str, str]]:
+        """status -> (name of the shared response, its text). The name says what its text depends on."""
         reads = self.method in SAFE_METHODS
         bad_request = [
             "`bad_request`: an unknown or repeated query parameter, or a malformed parameter value (named in "
             "`param`); an unpublished `Service-Version` (`param: Service-Version`)."
         ]
+        bad_request_name = "BadRequest"
         if "requestBody" in operation:
+            bad_request_name += "Body"
             bad_request.append(
                 "A body that is not a JSON object, is nested too deep or is larger than 1 MiB; an unknown field, or "
                 "a field of the wrong type or value (named in `param`); any body field sent in the query string."
             )
         elif not reads:
+            bad_request_name += "NoBody"
             bad_request.append("Any body: this operation takes none (the first field is named in `param`).")
         idempotency = self._idempotency_header(operation)
         if idempotency is not None:
             missing = "missing, " if idempotency.get("required") else ""
+            bad_request_name += "KeyRequired" if idempotency.get("required") else "Key"
             bad_request.append(
                 f"`idempotency_key_invalid` (`param: Idempotency-Key`): the key is {missing}empty, longer than 255 "
                 "characters or contains control characters."
             )
         forbidden = ["`plan_required`: the restaurant's plan does not include API access."]
+        forbidden_name = "Forbidden"
         scope = self.required_scope()
         if scope:
+            forbidden_name += "".join(part.capitalize() for part in re.split(r"[:_]", scope))
             forbidden.append(
                 f"`insufficient_scope` without `param`: the key lacks `{scope}`; the endpoint is out of reach."
             )
         if self.expandable() & GUEST_EXPANSIONS:
+            forbidden_name += "GuestExpand"
             forbidden.append(f"`insufficient_scope` with `param: expand`: a guest-data expansion needs `{GUESTS}`.")
         errors = {
-            "400": " ".join(bad_request),
+            "400": (bad_request_name, " ".join(bad_request)),
             "401": (
+                "Unauthorized",
                 "`auth_header_missing`: no `Authorization: Bearer` header. `invalid_token`: the key is invalid, "
-                "revoked, expired or unknown. Type `authentication_error`; resending the same key cannot succeed."
+                "revoked, expired or unknown. Type `authentication_error`; resending the same key cannot succeed.",
             ),
-            "403": " ".join(forbidden),
+            "403": (forbidden_name, " ".join(forbidden)),
             "429": (
+                "RateLimitedRead" if reads else "RateLimitedWrite",
                 f"`rate_limited` (type `rate_limit_error`): the restaurant's {'read' if reads else 'write'} budget, "
                 "shared by all its keys, is spent. Wait `Retry-After` seconds."
+                + (
+                    ""
+                    if reads
+                    else " `lock_timeout` (type `rate_limit_error`): another write of the restaurant held its lock "
+                    "too long; nothing was written. Retry after `Retry-After` seconds."
+                ),
             ),
-            "500": "`api_error` (type `api_error`): a fault on the service side; nothing was changed or remembered.",
+            "500": (
+                "ServerError",
+                "`api_error` (type `api_error`): a fault on the service side; nothing was changed or remembered.",
+            ),
         }
-        if not reads:
-            errors["429"] += (
-                " `lock_timeout` (type `rate_limit_error`): another write of the restaurant held its lock too long; "
-                "nothing was written. Retry after `Retry-After` seconds."
-            )
         if idempotency is not None:
             errors["422"] = (
+                "IdempotencyKeyReused",
                 "`idempotency_key_reused` (`param: Idempotency-Key`): the key was used with a different request; "
-                "the first response is not replayed."
+                "the first response is not replayed.",
             )
         return errors
 
     def _add_common_errors(self, operation) -> None:
+        """A status the operation says nothing of refers to the shared response; one it describes gets the
+        common text after its own (and stays the operation's, with its own examples)."""
         responses = operation["responses"]
-        for status, text in self._common_errors(operation).items():
-            content = {"application/json": {"schema": ref("Error")}}  # one per response: examples differ
+        for status, (name, text) in self._common_errors(operation).items():
             if status in responses:
                 own = responses[status].get("description", "").strip()
                 responses[status]["description"] = f"{own}\n\n{text}" if own else text
-                responses[status].setdefault("content", content)
+                responses[status].setdefault("content", {"application/json": {"schema": ref("Error")}})
             else:
-                responses[status] = {"description": text, "content": content}
+                responses[status] = common_response(name, status, text)
 
     def _add_response_headers(self, operation) -> None:
         responses = operation["responses"]
@@ -480,17 +380,6 @@ class ApiAutoSchema(AutoSchema):
             }
         idempotent = self._idempotency_header(operation) is not None
         for status, response in responses.items():
-            names = ["Service-Version", "X-Request-Id"]
-            if status != "401":
-                names += RATE_LIMIT_HEADERS
-            if status == "401":
-                names.append("WWW-Authenticate")
-            if status == "429":
-                names.append("Retry-After")
-            if status == "201":
-                names.append("Location")
-            if idempotent and status.startswith("2"):
-                names.append("Idempotent-Replayed")
-            if conditional and status in ("200", "304"):
-                names.append("ETag")
-            response["headers"] = {**_header_refs(*names), **response.get("headers", {})}
+            if referred_response(response) is None:  # a shared response has its headers
+                headers = header_refs(status, idempotent=idempotent, conditional=conditional)
+                response["headers"] = {**headers, **response.get("headers", {})}

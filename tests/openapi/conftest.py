@@ -76,6 +76,13 @@ class Conformance:
             node = self.registry.resolver(DOCUMENT_URI).lookup(node["$ref"]).contents
         return node
 
+    def response_pointer(self, template: str, method: str, status: str) -> str:
+        """Where a response's JSON schema is: in the operation, or in the shared response it refers to."""
+        response = self.document["paths"][template][method]["responses"][status]
+        if "$ref" in response:
+            return pointer(*response["$ref"].removeprefix("#/").split("/"), "content", "application/json", "schema")
+        return pointer("paths", template, method, "responses", status, "content", "application/json", "schema")
+
     def validator(self, schema_pointer: str) -> Draft202012Validator:
         return Draft202012Validator(
             {"$ref": f"{DOCUMENT_URI}#{schema_pointer}"},
@@ -116,9 +123,7 @@ class Conformance:
         assert "application/json" in content
         assert response["Content-Type"].startswith("application/json")
         body = json.loads(response.content)
-        schema_pointer = pointer(
-            "paths", template, method, "responses", status, "content", "application/json", "schema"
-        )
+        schema_pointer = self.response_pointer(template, method, status)
         errors = sorted(self.validator(schema_pointer).iter_errors(body), key=lambda e: list(e.absolute_path))
         assert not errors, f"{operation['operationId']} {status} does not match its schema:\n" + "\n".join(
             f"  at {'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}" for e in errors[:10]
@@ -139,9 +144,7 @@ class Conformance:
                 if isinstance(operation, dict) and operation.get("operationId") == operation_id:
                     if status not in operation["responses"]:
                         return False
-                    schema_pointer = pointer(
-                        "paths", template, method, "responses", status, "content", "application/json", "schema"
-                    )
+                    schema_pointer = self.response_pointer(template, method, status)
                     if next(self.validator(schema_pointer).iter_errors(body), None) is not None:
                         return False
                     if status.startswith(("4", "5")):

@@ -19,7 +19,7 @@ import json
 import os
 import re
 
-from config.api.schema import example_name, examples_dir
+from config.api.schema_examples import example_name, examples_dir
 
 MODE = os.environ.get("RECORD_API_EXAMPLES", "")
 # Request headers worth showing (never Authorization).
