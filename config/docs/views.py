@@ -3,9 +3,8 @@
 import functools
 from pathlib import Path
 
-import markdown
 from django.conf import settings
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -13,18 +12,12 @@ from django.views.decorators.cache import cache_control
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularRedocView
 
+from config.docs import render as docs_render
+from config.docs import search as docs_search
+from config.docs.render import GUIDES
 from config.error_codes import CODES, GROUPS
 
-GUIDES_DIR = Path(settings.BASE_DIR) / "docs" / "guides"
-# The guides, in reading order: slug -> title (the file is docs/guides/<slug>.md).
-GUIDES = {
-    "quickstart": "Quickstart: from a key to a booking",
-    "idempotency": "Idempotency and safe retries",
-    "rate-limits": "Rate limits and backing off",
-    "versioning": "Versioning and changelog",
-    "webhooks": "Webhooks: receiving and verifying events",
-    "python-client": "The Python client: typed, retrying, paginating",
-}
+SCRIPT = Path(__file__).resolve().parent / "assets" / "docs.js"
 PUBLIC = cache_control(public=True, max_age=300)
 # The docs pages load nothing from another host (Redoc's bundle would fetch its own logo from a CDN).
 SELF_ONLY = (
@@ -68,17 +61,19 @@ def index(request):
 @self_only
 @PUBLIC
 def errors(request):
-    groups = [
-        (title, sorted((entry for entry in CODES.values() if entry.group == group), key=lambda entry: entry.code))
-        for group, title in GROUPS.items()
-    ]
+    groups = []
+    for group, title in GROUPS.items():
+        entries = sorted((entry for entry in CODES.values() if entry.group == group), key=lambda entry: entry.code)
+        rendered = [
+            {
+                "entry": entry,
+                "when": mark_safe(docs_render.inline(entry.when)),
+                "action": mark_safe(docs_render.inline(entry.action)),
+            }
+            for entry in entries
+        ]
+        groups.append((mark_safe(docs_render.inline(title)), rendered))
     return render(request, "docs/errors.html", {"groups": groups, "title": "Error codes"})
-
-
-@functools.cache
-def _guide_html(slug: str) -> str:
-    text = (GUIDES_DIR / f"{slug}.md").read_text(encoding="utf-8")
-    return markdown.markdown(text, extensions=["fenced_code", "tables", "toc"])
 
 
 @self_only
@@ -86,8 +81,34 @@ def _guide_html(slug: str) -> str:
 def guide(request, slug: str):
     if slug not in GUIDES:
         raise Http404("No such guide.")
-    html = _guide_html(slug).replace("{{BASE_URL}}", settings.BASE_URL)
+    html = docs_render.guide_html(slug).replace("{{BASE_URL}}", settings.BASE_URL)
     return render(request, "docs/guide.html", {"title": GUIDES[slug], "body": mark_safe(html), "guides": GUIDES})
+
+
+@self_only
+@PUBLIC
+def search(request):
+    """The search box's answer without JavaScript (docs.js searches the same index in the page)."""
+    query = request.GET.get("q", "").strip()[:200]
+    results = docs_search.search(query) if query else []
+    title = f"Search: {query}" if query else "Search"
+    return render(request, "docs/search.html", {"title": title, "query": query, "results": results})
+
+
+@PUBLIC
+def search_index(request):
+    return JsonResponse(docs_search.index(), safe=False)
+
+
+@functools.cache
+def _script() -> bytes:
+    return SCRIPT.read_bytes()
+
+
+@PUBLIC
+def script(request):
+    """The docs pages' one script (language tabs, search as you type), from this service."""
+    return HttpResponse(_script(), content_type="text/javascript; charset=utf-8")
 
 
 class ReferenceView(SpectacularRedocView):

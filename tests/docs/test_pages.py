@@ -56,3 +56,44 @@ def test_every_page_is_self_contained_html():
     for path in ["/docs/", "/docs/api/errors", *(f"/docs/guides/{slug}" for slug in GUIDES)]:
         body = Client().get(path).content.decode()
         assert not re.search(r'(?:src|href)="https?://(?!127\.0\.0\.1|localhost)[^"]*\.(?:js|css)', body), path
+
+
+def test_the_errors_page_renders_the_tables_markdown():
+    body = Client().get("/docs/api/errors").content.decode()
+    assert "`" not in body
+    assert "<code>Idempotency-Key</code>" in body
+    assert (
+        "<h2>Booking-rule violations (inside <code>violations</code> of <code>booking_rules_violated</code>)</h2>"
+        in body
+    )
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GUIDES if slug != "python-client"])
+def test_every_sample_of_a_guide_is_in_curl_python_and_typescript(slug):
+    """Each run of samples becomes one group of labelled blocks, stacked (docs.js makes them tabs)."""
+    body = Client().get(f"/docs/guides/{slug}").content.decode()
+    groups = re.findall(r'<div class="samples">(.*?)</div>\n', body, flags=re.S)
+    assert groups, slug
+    for group in groups:
+        assert re.findall(r'data-lang="(\w+)"', group) == ["curl", "python", "typescript"], group[:300]
+        labels = re.findall(r'<p class="sample-label">(.*?)</p>', group)
+        assert labels == ["curl", "Python", "TypeScript"]
+    # Every code block, in a group or not, can be reached with the keyboard to scroll it.
+    assert body.count("<pre ") == body.count('<pre tabindex="0">') and "<pre>" not in body
+
+
+def test_the_quickstart_starts_from_a_key_and_ends_with_a_checked_signature():
+    body = Client().get("/docs/guides/quickstart").content.decode()
+    headings = re.findall(r"<h2[^>]*>(.*?)</h2>", body)
+    assert [heading.split(". ", 1)[0] for heading in headings] == [str(n) for n in range(1, 10)]
+    for words in ("Check the key", "policy", "free time", "Hold", "Book it", "webhooks", "signature"):
+        assert any(words in heading for heading in headings), words
+    assert "make run" not in body
+    assert "owner" in body and "whsec_" in body and "Reveal the signing secret" in body
+
+
+def test_the_docs_script_is_served_by_the_service():
+    response = Client().get("/docs/assets/docs.js")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+    assert b"localStorage" in response.content
+    assert '<script src="/docs/assets/docs.js" defer></script>' in Client().get("/docs/").content.decode()

@@ -39,24 +39,53 @@ def guide_key(transactional_db):
     return load(SETUP)["api_keys"]["partner"]
 
 
-def python_blocks(slug: str) -> list[str]:
+def blocks(slug: str, lang: str) -> list[str]:
+    """The guide's fenced blocks of one language (`python`, `curl`, `typescript`), in order."""
     text = (GUIDES_DIR / f"{slug}.md").read_text(encoding="utf-8")
-    return [textwrap.dedent(block) for block in re.findall(r"```python\n(.*?)```", text, flags=re.S)]
+    return [textwrap.dedent(block) for block in re.findall(rf"```{lang}\n(.*?)```", text, flags=re.S)]
 
 
-@pytest.mark.parametrize("slug", list(GUIDES))
-def test_the_guides_code_runs_against_the_live_service(slug, live_gunicorn, guide_key):
-    blocks = python_blocks(slug)
-    assert blocks, f"{slug} has no Python sample"
-    script = "\n\n".join(blocks)  # one after the other, as the guide says
+def run_script(command: list[str], slug: str, base_url: str, key: str, cwd=None) -> str:
     result = subprocess.run(
-        [sys.executable, "-c", script],
-        env={**os.environ, "BASE_URL": live_gunicorn.url, "API_KEY": guide_key},
+        command,
+        cwd=cwd,
+        env={**os.environ, "BASE_URL": base_url, "API_KEY": key},
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert result.returncode == 0, f"{slug}:\n{result.stdout}\n{result.stderr}"
+    return result.stdout
+
+
+@pytest.mark.parametrize("slug", list(GUIDES))
+def test_the_guides_code_runs_against_the_live_service(slug, live_gunicorn, guide_key):
+    python = blocks(slug, "python")
+    assert python, f"{slug} has no Python sample"
+    # One after the other, as the guide says.
+    run_script([sys.executable, "-c", "\n\n".join(python)], slug, live_gunicorn.url, guide_key)
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GUIDES if blocks(slug, "curl")])
+def test_the_guides_curl_runs_against_the_live_service(slug, live_gunicorn, guide_key, tmp_path):
+    script = "\n\n".join(blocks(slug, "curl"))
+    run_script(["bash", "-euo", "pipefail", "-c", script], slug, live_gunicorn.url, guide_key, cwd=tmp_path)
+
+
+TS_CLIENT = ROOT / "clients" / "typescript"
+TSX = TS_CLIENT / "node_modules" / ".bin" / "tsx"
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GUIDES if blocks(slug, "typescript")])
+def test_the_guides_typescript_runs_against_the_live_service(slug, live_gunicorn, guide_key, tmp_path):
+    """Needs the TypeScript client (clients/typescript, its packages installed): the samples import
+    "reservations-client", which resolves to it through a node_modules link next to the script."""
+    if not (TS_CLIENT / "package.json").exists() or not TSX.exists():
+        pytest.skip("the TypeScript client (clients/typescript, with tsx among its packages) is not there yet")
+    (tmp_path / "node_modules").mkdir()
+    (tmp_path / "node_modules" / "reservations-client").symlink_to(TS_CLIENT, target_is_directory=True)
+    (tmp_path / "sample.mts").write_text("\n\n".join(blocks(slug, "typescript")), encoding="utf-8")
+    run_script([str(TSX), "sample.mts"], slug, live_gunicorn.url, guide_key, cwd=tmp_path)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
