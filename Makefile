@@ -12,5 +12,5 @@ bench:  ## run the benchmarks (figures go to docs/performance.md by hand)
 api-examples:  ## record the OpenAPI document's missing or stale examples from real responses (docs/api-examples/)
 	./scripts/api_examples.sh
 
-client:  ## regenerate the Python client (clients/python) from the OpenAPI document
+client:  ## regenerate the Python and TypeScript clients (clients/python, clients/typescript) from the OpenAPI document
 	./scripts/client.sh

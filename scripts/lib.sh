@@ -89,7 +89,7 @@ node_deps() {
   # Redocly) and the TypeScript client (clients/typescript: openapi-fetch, openapi-typescript, tsc).
   command -v npm >/dev/null || apt_install nodejs npm
   local dir stamp want
-  for dir in "$ROOT/tests/e2e" "$ROOT/tests/openapi/linters"; do
+  for dir in "$ROOT/tests/e2e" "$ROOT/tests/openapi/linters" "$ROOT/clients/typescript"; do
     stamp="$dir/node_modules/.lock.sha256"
     want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
     if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
