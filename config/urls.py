@@ -1,7 +1,9 @@
+from django.conf import settings
 from django.contrib import admin
 from django.shortcuts import render
 from django.urls import Resolver404, include, path, resolve
 from django.views import defaults
+from django.views.generic import RedirectView
 
 from config.api.middleware import api_handler400, api_handler403, api_handler404, api_handler500, is_api_path
 from config.api.openapi import SchemaView
@@ -26,6 +28,8 @@ urlpatterns = [
     path("docs/", include("config.docs.urls")),
     path("payments/", include("reservations.payments.urls")),  # provider webhooks (signed by the provider)
     path("book/", include("guestpages.urls")),  # the guest's pages (booking page, each booking's own page)
+    # Browsers ask every site for its icon at this address (guestpages/static/site/).
+    path("favicon.ico", RedirectView.as_view(url=f"/{settings.STATIC_URL.strip('/')}/site/favicon.ico", permanent=True)),
     path("", include("config.site_urls")),
 ]
 

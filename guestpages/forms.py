@@ -77,6 +77,27 @@ class BookingForm(GuestForm):
         return data
 
 
+class ChangeForm(GuestForm):
+    """The change of a booking: its new date and party (chosen above it) and a time. `submission`
+    makes a second post of the same form change nothing twice."""
+
+    date = forms.DateField(widget=forms.HiddenInput)
+    party_size = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=1000)
+    submission = forms.RegexField(regex=r"^[A-Za-z0-9]{16,64}$", widget=forms.HiddenInput)
+    time = forms.ChoiceField(
+        label=_("Time"),
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": _("Choose a time."),
+            "invalid_choice": _("This time was just taken. Please choose another time."),
+        },
+    )
+
+    def __init__(self, *args, times=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time"].choices = [(time, time) for time in times]
+
+
 class CardForm(GuestForm):
     card_number = forms.CharField(
         label=_("Card number"),

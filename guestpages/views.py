@@ -30,6 +30,7 @@ from config.formats import zone
 from config.ids import random_token
 from guestpages.forms import BookingForm, CancelForm, CardForm, FeedbackForm, SearchForm
 from guestpages.selectors import booking_of, guest_view, restaurant_of
+from guestpages.texts import NOTICES, STATUS_TEXT, VIOLATION_TEXT, change_refusal_text
 from guests.services import GuestInput
 from reservations.configuration import default_party_size, last_service_date, restaurant_today
 from reservations.exceptions import BookingRulesViolated
@@ -42,46 +43,15 @@ from reservations.services.card_guarantee import card_step, return_url
 from reservations.services.create import CreateParams, create_reservation
 from reservations.services.feedback import submit_feedback
 from reservations.services.guest_cancel import cancel_by_guest
+from reservations.services.guest_change import change_refusal
 from reservations.texts import translate
 
 STRIPE_JS_ORIGIN = "https://js.stripe.com"
 TOKEN = re.compile(r"^[A-Za-z0-9]{16,64}$")
 MAX_PARTY_CHOICES = 20
+TOLD_REFUSALS = ("cutoff_passed", "guest_changes_off")  # why a booking cannot be changed, on its page
+ENDED = (ReservationStatus.CANCELLED, ReservationStatus.COMPLETED, ReservationStatus.NO_SHOW)
 LANGUAGE_NAMES = dict(Language.choices)  # each in its own language: "Français", "Deutsch"
-
-# What the page says after a redirect (`?notice=`): fixed keys, never free text from the address.
-NOTICES = {
-    "booked": lambda: _("Your booking is made."),
-    "card_step": lambda: _("Almost done: save a card below to secure your table."),
-    "card_saved": lambda: _("Your card is saved. Thank you: your booking is secured."),
-    "cancelled": lambda: _("Your booking is cancelled."),
-    "feedback": lambda: _("Thank you for your feedback."),
-    "closed": lambda: _("This booking no longer awaits a card."),
-    "authentication_failed": lambda: _("Your bank did not confirm the card. Try again or use another card."),
-}
-
-STATUS_TEXT = {
-    "awaiting_guarantee": lambda: _("Waiting for your card"),
-    "awaiting_guest": lambda: _("Waiting for your card"),
-    "pending": lambda: _("Request received: the restaurant will confirm it"),
-    "confirmed": lambda: _("Confirmed"),
-    "partially_seated": lambda: _("Seated"),
-    "seated": lambda: _("Seated"),
-    "completed": lambda: _("Completed"),
-    "cancelled": lambda: _("Cancelled"),
-    "no_show": lambda: _("Missed"),
-}
-
-VIOLATION_TEXT = {
-    "slot_no_longer_available": lambda: _("This time was just taken. Please choose another time."),
-    "no_table_available": lambda: _("No table is free for your party at this time. Please choose another time."),
-    "cutoff_passed": lambda: _("Online booking for this time has closed."),
-    "date_in_past": lambda: _("This date has passed."),
-    "advance_window_exceeded": lambda: _("This date is too far ahead to book online."),
-    "party_size_too_large": lambda: _("Please call the restaurant for a party of this size."),
-    "party_size_too_small": lambda: _("This party size cannot be booked online."),
-    "guarantee_required": lambda: _("This time cannot be booked online right now."),
-}
 
 
 def guest_page(view):
@@ -89,7 +59,8 @@ def guest_page(view):
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
-        token = kwargs.get("token")
+        token = kwargs.pop("token", None)
+        args = (*args, *kwargs.values())  # a part of the address under the booking's (a change's token)
         if token is not None:
             found = booking_of(slug, token) if TOKEN.match(token) else None  # both in one round trip
             if found is None:
@@ -173,9 +144,10 @@ def _sizes(restaurant) -> list[int]:
     return list(range(low, min(high, low + 99) + 1))
 
 
-def _offer(restaurant, date: dt.date, party_size: int):
-    """The day's services as the API's availability answers them, with the times on sale."""
-    day = availability.day(restaurant, date=date, party_size=party_size, group_id=None, exclude=None)
+def _offer(restaurant, date: dt.date, party_size: int, exclude: tuple | None = None):
+    """The day's services as the API's availability answers them, with the times on sale (`exclude`:
+    a booking being changed, which does not block itself)."""
+    day = availability.day(restaurant, date=date, party_size=party_size, group_id=None, exclude=exclude)
     lang = translation.get_language()
     services, times = [], []
     for shift in day.shifts:
@@ -339,6 +311,8 @@ def _render_reservation(request, restaurant, reservation, status: int = 200, **f
     view = guest_view(reservation)
     stripe = _stripe_step(request, restaurant, reservation, view)
     notice = NOTICES.get(request.GET.get("notice", ""))
+    lang = request.GET.get("lang")
+    refusal = change_refusal(reservation)
     context = common(
         request,
         restaurant,
@@ -353,7 +327,13 @@ def _render_reservation(request, restaurant, reservation, status: int = 200, **f
         feedback_form=forms.get("feedback_form") or FeedbackForm(),
         card_error=forms.get("card_error"),
         stripe=stripe,
-        lang_query=("?" + urlencode({"lang": request.GET["lang"]})) if request.GET.get("lang") else "",
+        lang_query=("?" + urlencode({"lang": lang})) if lang else "",
+        change_url=page_url(restaurant, reservation, "/change", lang=lang) if refusal is None else None,
+        # Said only where the guest would look for the change (not once the visit began or ended).
+        change_refusal=change_refusal_text(refusal) if refusal in TOLD_REFUSALS else None,
+        upcoming=reservation.status not in ENDED and not view.past,
+        calendar_url=page_url(restaurant, reservation, "/calendar.ics", lang=lang),
+        book_again=page_url(restaurant, lang=lang),
     )
     return render(request, "guest/reservation.html", context, status=status)
 

@@ -17,7 +17,8 @@ from config.exceptions import DomainError
 from config.ids import random_token
 from guestpages.forms import SearchForm, WaitlistChangeForm, WaitlistJoinForm, WaitlistLeaveForm
 from guestpages.selectors import entry_of, restaurant_of
-from guestpages.views import VIOLATION_TEXT, _offer, _sizes, common, in_guest_context, not_found, page_url
+from guestpages.texts import VIOLATION_TEXT
+from guestpages.views import _offer, _sizes, common, in_guest_context, not_found, page_url
 from guests.services import GuestInput
 from reservations.configuration import last_service_date, restaurant_today
 from reservations.exceptions import BookingRulesViolated

@@ -12,6 +12,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from config.formats import zone
+from reservations import calendar
 from reservations.configuration import booking_page_url
 from reservations.guest_language import django_language, guest_language
 from reservations.models import Reservation
@@ -20,11 +21,15 @@ logger = logging.getLogger("reservations.emails")
 
 KINDS = {
     "confirmation": _("Your booking at {restaurant}"),
+    "change": _("Your booking at {restaurant} is changed"),
     "cancellation": _("Your booking at {restaurant} is cancelled"),
     "card_request": _("Please secure your booking at {restaurant} with a card"),
     "card_reminder": _("Reminder: secure your booking at {restaurant} with a card"),
     "feedback_invitation": _("How was your visit to {restaurant}?"),
 }
+
+# The booking's "add to calendar" file travels with these (reservations.calendar).
+WITH_CALENDAR = frozenset({"confirmation", "change"})
 
 
 def send(reservation_id: int, kind: str) -> bool:
@@ -45,10 +50,14 @@ def send(reservation_id: int, kind: str) -> bool:
         "deadline": reservation.guarantee_expires_at,
         "manage_url": f"{booking_page_url(restaurant)}/{reservation.modification_token}",
     }
-    subject, body, html = render(kind, context, guest_language(restaurant, reservation.guest))
+    language = guest_language(restaurant, reservation.guest)
+    subject, body, html = render(kind, context, language)
     message = EmailMultiAlternatives(subject, body, settings.DEFAULT_FROM_EMAIL, [address])
     if html:
         message.attach_alternative(html, "text/html")
+    if kind in WITH_CALENDAR:
+        with translation.override(django_language(language)):
+            message.attach(calendar.filename(reservation), calendar.booking_ics(reservation).decode(), "text/calendar")
     message.send()
     return True
 
@@ -66,6 +75,7 @@ def render(kind: str, context: dict, language: str) -> tuple[str, str, str | Non
     dates in the restaurant's wall time."""
     restaurant = context["restaurant"]
     with translation.override(django_language(language)), timezone.override(zone(restaurant.timezone)):
+        context = {**context, "LANGUAGE_CODE": translation.get_language()}  # the html element's `lang`
         subject = str(KINDS[kind]).format(restaurant=restaurant.name)
         body = render_to_string(f"emails/{kind}.txt", context)
         try:

@@ -52,7 +52,20 @@ class RestaurantAdmin(PolicyAdmin):
         ("Guest details", {"fields": ("require_guest_email", "require_guest_phone", "required_guest_fields")}),
         (
             "Channels",
-            {"fields": ("api_access", "payments_enabled", "payment_provider", "widget_enabled", "booking_page_url")},
+            {
+                "fields": (
+                    "api_access",
+                    "payments_enabled",
+                    "payment_provider",
+                    "widget_enabled",
+                    "guest_changes_allowed",
+                    "booking_page_url",
+                )
+            },
+        ),
+        (
+            "What guests read (their booking's page and e-mails)",
+            {"fields": ("address", "phone", "map_url")},
         ),
         (
             "Rate-limit raises (empty: the contract's defaults)",

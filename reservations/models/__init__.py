@@ -2,6 +2,7 @@ from .booking import Reservation, ReservationEvent, TableAllocation
 from .company import Company
 from .floor import Combination, FloorPlan, Section, Table
 from .guarantee import CardGuarantee, Feedback, FeedbackInvitation, GuaranteeCharge, WidgetSubmission
+from .guest_change import GuestChange, GuestChangeStatus
 from .occupancy_log import OccupancyChange
 from .payments import ProviderEvent, SimulatedCardIntent, SimulatedCharge, SimulatedRefund
 from .restaurant import Restaurant
@@ -15,6 +16,8 @@ __all__ = [
     "FeedbackInvitation",
     "GuaranteeCharge",
     "WidgetSubmission",
+    "GuestChange",
+    "GuestChangeStatus",
     "Closure",
     "Combination",
     "Company",

@@ -1,3 +1,5 @@
+from urllib.parse import quote_plus
+
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import F, Q
@@ -75,7 +77,22 @@ class Restaurant(models.Model):
         max_length=20, choices=PaymentProviderName.choices, default=PaymentProviderName.TEST
     )
     widget_enabled = models.BooleanField(default=True)
+    # A guest may move their own booking (date, time, party) from its page, within the online rules.
+    guest_changes_allowed = models.BooleanField(
+        default=True, help_text="Guests may change the date, time and party of their booking from its page."
+    )
     booking_page_url = models.URLField(null=True, blank=True)
+    # What a guest reads on their booking's page and in its e-mails (the partner API's objects keep
+    # the contract's fields): where the restaurant is and how to call it.
+    address = models.TextField(
+        blank=True, default="", help_text="As a guest writes it on an envelope, a line for each line."
+    )
+    phone = models.CharField(max_length=40, blank=True, default="", help_text="For guests, in international form.")
+    map_url = models.URLField(
+        blank=True,
+        default="",
+        help_text="A link to the restaurant on a map; empty: an OpenStreetMap search of the address.",
+    )
     # The online rules staff meet as warnings (reservations/engine/staff_warnings.py): by default a
     # host confirms every one; those listed here need a manager (or an owner).
     manager_only_warnings = ArrayField(
@@ -96,6 +113,15 @@ class Restaurant(models.Model):
     policy_version = models.BigIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    @property
+    def map_link(self) -> str:
+        """The map link guests follow: the restaurant's own, else an OpenStreetMap search of its address."""
+        if self.map_url:
+            return self.map_url
+        if not self.address.strip():
+            return ""
+        return "https://www.openstreetmap.org/search?query=" + quote_plus(" ".join(self.address.split()))
 
     class Meta:
         ordering = ["name"]

@@ -1,5 +1,6 @@
 """Card-guarantee rules of a modify: what a PATCH may and may not do to a guarantee."""
 
+from config.exceptions import Refused
 from reservations.exceptions import refused
 from reservations.services.guarantees import DEFAULT_DEADLINE_HOURS, card_deadline, request_card
 
@@ -45,6 +46,37 @@ def check_guarantee_change(reservation, policy, decision, party_size: int) -> No
         "guarantee_modify_requires_card",
         "This change puts a booking without a card onto a card guarantee.",
     )
+
+
+class GuestCardNeeded(Refused):
+    """A guest's change onto a card the booking does not hold: nothing changes until they save it."""
+
+    code = "guest_card_needed"
+
+    def __init__(self, amount: int, currency: str):
+        super().__init__("This change needs the guest's card first.", code=self.code)
+        self.amount, self.currency = amount, currency
+
+
+def guest_card_for_change(reservation, policy, decision, party_size: int, saved: int) -> None:
+    """What check_guarantee_change refuses the API, a guest consents to with a card of their own:
+    the booking goes onto the new slot's card once one of at least its amount is saved (`saved`)."""
+    try:
+        check_guarantee_change(reservation, policy, decision, party_size)
+        return
+    except Refused:
+        pass
+    needed = decision.shift.guarantee_for(party_size)
+    amount = needed.per_guest_amount * party_size
+    if saved < amount:
+        raise GuestCardNeeded(amount, reservation.restaurant.currency)
+    reservation.guarantee_kind = "imprint"
+    reservation.guarantee_status = "active"
+    reservation.guarantee_amount = amount
+    reservation.guarantee_currency = reservation.restaurant.currency
+    reservation.guarantee_expires_at = None
+    reservation.guarantee_cancel_hours = needed.cancel_hours
+    reservation.guarantee_waived = False
 
 
 def apply_guarantee_request(reservation, request: dict, policy, now) -> None:

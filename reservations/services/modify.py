@@ -19,6 +19,7 @@ from reservations.services.create import STAFF_CHANNELS, created_event_data, fin
 from reservations.services.guarantee_requests import (
     apply_guarantee_request,
     check_guarantee_change,
+    guest_card_for_change,
     slot_guarantee,
 )
 from reservations.services.guarantees import guarantee_event_data
@@ -43,6 +44,9 @@ class ModifyParams:
     channel: str = Channel.API
     # A change staff make: physical refusals and warnings to confirm (reservations.services.staff_terms).
     staff: StaffTerms | None = None
+    # A guest's own change (their booking's page), who alone may consent to a card: the amount of the
+    # card they saved for it (0: none yet). None: not the guest (the API, staff).
+    guest_card: int | None = None
 
 
 def _check_inherited_powers(reservation: Reservation, params: ModifyParams) -> None:
@@ -89,7 +93,10 @@ def _reslot(step: BookingStep, reservation: Reservation, params: ModifyParams, c
         decision, waived = _decide_for_staff(step, reservation, params.staff, request)
     else:
         decision = step.decide(request, exclude=("reservation", reservation.pk))
-        check_guarantee_change(reservation, step.policy, decision, request.party_size)
+        if params.guest_card is None:
+            check_guarantee_change(reservation, step.policy, decision, request.party_size)
+        else:
+            guest_card_for_change(reservation, step.policy, decision, request.party_size, params.guest_card)
     changes.note("service_date", reservation.service_date.isoformat(), request.service_date.isoformat())
     changes.note("party_size", reservation.party_size, request.party_size)
     changes.note(

@@ -99,7 +99,8 @@ def test_a_declined_card_is_said_and_the_form_stays(place, client):
     booking = book(place)
     response = post(client, page_of(booking) + "/card?lang=en", {"card_number": CARD_DECLINED}, page=page_of(booking))
     assert response.status_code == 422
-    assert "Your card was declined (card_declined)" in response.content.decode()
+    text = response.content.decode()
+    assert "Your bank declined this card. Please try another card." in text and "card_declined" not in text
     booking.refresh_from_db()
     assert booking.status == "awaiting_guarantee"
 
@@ -160,7 +161,9 @@ def test_an_expired_request_shows_its_state_instead_of_an_error(place, client, c
     assert page.status_code == 200
     assert "cancelled because no card was saved before the deadline" in page.content.decode()
     late = post(client, page_of(booking) + "/card", {"card_number": CARD_OK}, page=page_of(booking))
-    assert late.status_code == 302 and late["Location"].endswith("notice=closed")
+    assert late.status_code == 302 and late["Location"].endswith("notice=lapsed")
+    told = client.get(late["Location"]).content.decode()
+    assert "the restaurant released the table. You can book again." in told and 'id="book-again"' in told
 
 
 def test_feedback_once_after_a_completed_visit(place, client):

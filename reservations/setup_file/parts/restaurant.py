@@ -96,7 +96,12 @@ FIELDS = {
     "api_access": Field(boolean, default=True),
     "payments_enabled": Field(boolean, default=True),
     "widget_enabled": Field(boolean, default=True),
+    "guest_changes_allowed": Field(boolean, default=True),
     "booking_page_url": Field(nullable(_url)),
+    # What guests read on their booking's page and e-mails (never on the partner API's objects).
+    "address": Field(text(500), default=""),
+    "phone": Field(text(40), default=""),
+    "map_url": Field(nullable(_url)),
     "rate_limits": Field(
         nullable(
             obj(
@@ -152,11 +157,12 @@ def create(data: dict, ctx: Context) -> None:
         name=data["name"],
         slug=data["slug"] or unique_slug(data["name"]),
         guest_languages=[primary, *(lang for lang in data["guest_languages"] if lang != primary)],
+        map_url=data["map_url"] or "",
         **{name: rates.get(name) for name in RATE_LIMITS},
         **{
             name: value
             for name, value in data.items()
-            if name not in {"name", "slug", "guest_languages", "rate_limits"}
+            if name not in {"name", "slug", "guest_languages", "rate_limits", "map_url"}
         },
     )
     ctx.restaurant = restaurant
