@@ -98,6 +98,16 @@ node_deps() {
       echo "$want" >"$stamp"
     fi
   done
+  # The TypeScript client's package (dist/), built when its sources change: its tests and the guides'
+  # TypeScript samples (tests/e2e/test_docs.py) import it as a partner would (tests/client/test_typescript.py
+  # checks the same digest).
+  dir="$ROOT/clients/typescript"
+  want="$(cat "$dir/package-lock.json" "$dir/tsconfig.json" "$dir"/src/*.ts | sha256sum | cut -d' ' -f1)"
+  if [ "$(cat "$dir/dist/.sources.sha256" 2>/dev/null)" != "$want" ]; then
+    log "Building the TypeScript client (clients/typescript/dist)"
+    (cd "$dir" && npm run --silent build)
+    echo "$want" >"$dir/dist/.sources.sha256"
+  fi
 }
 
 local_url() { case "$1" in *@127.0.0.1*|*@localhost*|*//127.0.0.1*|*//localhost*) return 0;; *) return 1;; esac; }

@@ -98,7 +98,7 @@ export function reservationsMiddleware(options: ClientOptions): Middleware {
   return {
     async onRequest({ request, id }) {
       request.headers.set("Authorization", `Bearer ${options.apiKey}`);
-      if (options.version) request.headers.set("Service-Version", options.version);
+      if (options.version && !request.headers.has("Service-Version")) request.headers.set("Service-Version", options.version);
       if (WRITES.has(request.method) && !request.headers.has("Idempotency-Key")) {
         request.headers.set("Idempotency-Key", randomUUID());
       }
