@@ -6,6 +6,7 @@ again under the restaurant's lock. A new slot asking for a card opens the change
 """
 
 import datetime as dt
+import re
 
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -23,6 +24,7 @@ from reservations.exceptions import BookingRulesViolated
 from reservations.models import GuestChange
 from reservations.services.guest_change import GuestChangeRefused, change_by_guest, change_refusal
 
+TIME = re.compile(r"^\d\d:\d\d$")
 # Where an applied change leaves the guest: their booking's page, saying what happened.
 APPLIED_NOTICE = {"pending": "change_pending"}
 
@@ -63,44 +65,62 @@ def change(request, restaurant, reservation):
         return render(request, "guest/change.html", context, status=400)
     date = search.cleaned_data["date"] if search.is_bound else reservation.service_date
     party_size = search.cleaned_data["party_size"] if search.is_bound else reservation.party_size
-    services, times, banner, closure = _offer(restaurant, date, party_size, exclude=("reservation", reservation.pk))
-    context.update(date=date, party_size=party_size, services=services, banner=banner, closure=closure)
+    context.update(date=date, party_size=party_size)
     if request.method == "GET":
+        _with_times(context, restaurant, reservation)
         current = reservation.starts_at.astimezone(zone(restaurant.timezone)).strftime("%H:%M")
         initial = {"date": date, "party_size": party_size, "submission": random_token(32)}
-        if date == reservation.service_date and current in times:
+        if date == reservation.service_date and current in context["times"]:
             initial["time"] = current
-        context["form"] = ChangeForm(initial=initial, times=times)
+        context["form"] = ChangeForm(initial=initial, times=context["times"])
         return render(request, "guest/change.html", context)
-    form = ChangeForm(request.POST, times=times)
+    return _post(request, restaurant, reservation, context)
+
+
+def _post(request, restaurant, reservation, context: dict):
+    """The change posted: checked by the service under the lock (the engine refuses a time not on
+    sale); the day's times are worked out again only to show the form once more."""
+    date, party_size = context["date"], context["party_size"]
+    posted = request.POST.get("time", "")
+    form = ChangeForm(request.POST, times=[posted] if TIME.match(posted) else [])
     context["form"] = form
-    if not form.is_valid():
+    if form.is_valid():
+        hour, minute = (int(part) for part in form.cleaned_data["time"].split(":"))
+        try:
+            outcome = change_by_guest(
+                reservation=reservation,
+                service_date=date,
+                start_time=dt.time(hour, minute),
+                party_size=party_size,
+                token=form.cleaned_data["submission"],
+            )
+        except GuestChangeRefused as refused:
+            context["refusal"] = change_refusal_text(refused.code)
+            return render(request, "guest/change.html", context, status=409)
+        except BookingRulesViolated as refused:
+            codes = [v["code"] for v in refused.violations]
+            context["problems"] = [VIOLATION_TEXT.get(code, VIOLATION_TEXT["no_table_available"])() for code in codes]
+        except DomainError:
+            context["problems"] = [VIOLATION_TEXT["no_table_available"]()]
+        else:
+            if outcome.status == "unchanged":
+                return _back(request, restaurant, reservation, "unchanged")
+            return _after(request, restaurant, outcome.reservation, outcome.change)
+    else:
         earlier = _posted_before(restaurant, reservation, request.POST.get("submission"))
         if earlier is not None:  # the same form again, after its time was given to it
             return _after(request, restaurant, reservation, earlier)
-        return render(request, "guest/change.html", context, status=422)
-    hour, minute = (int(part) for part in form.cleaned_data["time"].split(":"))
-    try:
-        outcome = change_by_guest(
-            reservation=reservation,
-            service_date=date,
-            start_time=dt.time(hour, minute),
-            party_size=party_size,
-            token=form.cleaned_data["submission"],
-        )
-    except GuestChangeRefused as refused:
-        context["refusal"] = change_refusal_text(refused.code)
-        return render(request, "guest/change.html", context, status=409)
-    except BookingRulesViolated as refused:
-        codes = [v["code"] for v in refused.violations]
-        context["problems"] = [VIOLATION_TEXT.get(code, VIOLATION_TEXT["no_table_available"])() for code in codes]
-        return render(request, "guest/change.html", context, status=422)
-    except DomainError:
-        context["problems"] = [VIOLATION_TEXT["no_table_available"]()]
-        return render(request, "guest/change.html", context, status=422)
-    if outcome.status == "unchanged":
-        return _back(request, restaurant, reservation, "unchanged")
-    return _after(request, restaurant, outcome.reservation, outcome.change)
+    _with_times(context, restaurant, reservation)
+    form.fields["time"].choices = [(time, time) for time in context["times"]]
+    return render(request, "guest/change.html", context, status=422)
+
+
+def _with_times(context: dict, restaurant, reservation) -> None:
+    """The day's services and times on sale for the party, the booking itself excluded."""
+    services, times, banner, closure = _offer(
+        restaurant, context["date"], context["party_size"], exclude=("reservation", reservation.pk)
+    )
+    context.update(services=services, times=times, banner=banner, closure=closure)
 
 
 def _posted_before(restaurant, reservation, token: str | None) -> GuestChange | None:
@@ -110,12 +130,12 @@ def _posted_before(restaurant, reservation, token: str | None) -> GuestChange | 
 
 
 def _after(request, restaurant, reservation, change: GuestChange):
-    """Where a posted change leads: its card step while it waits for one, else the booking's page."""
+    """Where a posted change leads: its card step while it waits for one, else the booking's page
+    (`reservation` as the change left it)."""
     if change.status == "awaiting_card":
         return _back(request, restaurant, reservation, suffix=f"/change/{change.token}/card")
     if change.status == "refused":
         return _back(request, restaurant, reservation, "change_taken")
-    reservation.refresh_from_db(fields=["status"])
     return _back(request, restaurant, reservation, applied_notice(reservation))
 
 

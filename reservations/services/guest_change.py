@@ -32,7 +32,6 @@ from reservations.models import GuestChange, GuestChangeStatus, Reservation
 from reservations.models.booking import Channel, ReservationStatus
 from reservations.selectors.engine_policy import policy_for
 from reservations.services.guarantee_requests import GuestCardNeeded
-from reservations.services.locking import lock_restaurant
 from reservations.services.modify import ModifyParams, modify_reservation
 from reservations.services.notify import notify_guest
 
@@ -88,32 +87,30 @@ def change_refusal(reservation: Reservation, now: dt.datetime | None = None) -> 
     return None
 
 
-def fields_of(reservation: Reservation, service_date: dt.date, start_time: dt.time, party_size: int) -> dict:
-    """The modify's fields: what differs from the booking as it stands."""
+def asks_a_change(reservation: Reservation, service_date: dt.date, start_time: dt.time, party_size: int) -> bool:
+    """The slot asked for differs from the booking as it stands."""
     local = reservation.starts_at.astimezone(zone(reservation.restaurant.timezone))
-    fields = {}
-    if service_date != reservation.service_date:
-        fields["service_date"] = service_date
-    if service_date != reservation.service_date or start_time != dt.time(local.hour, local.minute):
-        fields["start_time"] = start_time
-    if party_size != reservation.party_size:
-        fields["party_size"] = party_size
-    return fields
+    return (service_date, start_time, party_size) != (
+        reservation.service_date,
+        dt.time(local.hour, local.minute),
+        reservation.party_size,
+    )
 
 
 def apply_change(reservation: Reservation, change: GuestChange, *, card_amount: int, now: dt.datetime):
-    """Under the lock (the caller's transaction): re-check the booking, then modify it as the guest.
-    Returns the booking, or None when the form asks for the booking as it is. Raises the refusals."""
-    reservation = Reservation.objects.select_related("restaurant", "guest").get(pk=reservation.pk)
-    refusal = change_refusal(reservation, now)
-    if refusal is not None:
-        raise GuestChangeRefused(refusal)
-    fields = fields_of(reservation, change.service_date, change.start_time, change.party_size)
-    if not fields:
-        return None
-    params = ModifyParams(fields=fields, channel=Channel.WEBSITE_WIDGET, guest_card=card_amount)
-    with transaction.atomic():  # a refusal leaves nothing of the attempt
-        return modify_reservation(reservation=reservation, params=params, now=now)
+    """Modify the booking to the whole slot the guest asked for, as the guest: whether they may still
+    change it is checked on the booking read under the lock. Returns the booking; raises the refusals."""
+
+    def still_changeable(locked: Reservation) -> None:
+        refusal = change_refusal(locked, now)
+        if refusal is not None:
+            raise GuestChangeRefused(refusal)
+
+    fields = {"service_date": change.service_date, "start_time": change.start_time, "party_size": change.party_size}
+    params = ModifyParams(
+        fields=fields, channel=Channel.WEBSITE_WIDGET, guest_card=card_amount, precondition=still_changeable
+    )
+    return modify_reservation(reservation=reservation, params=params, now=now)
 
 
 def change_by_guest(
@@ -127,37 +124,57 @@ def change_by_guest(
 ) -> ChangeOutcome:
     """The guest's change form, posted. Raises GuestChangeRefused or the engine's refusals."""
     now = now or timezone.now()
+    if not asks_a_change(reservation, service_date, start_time, party_size):
+        earlier = _earlier(reservation, token)  # the same form again, once its change was made
+        return outcome_of(earlier) if earlier is not None else ChangeOutcome("unchanged", reservation)
+    asked = {"service_date": service_date, "start_time": start_time, "party_size": party_size}
     try:
         with transaction.atomic():
-            lock_restaurant(reservation.restaurant_id)
             # Written first: a concurrent post of the same form waits on its key, then finds this one.
             change = GuestChange.objects.create(
                 restaurant_id=reservation.restaurant_id,
                 reservation=reservation,
                 token=token,
                 status=GuestChangeStatus.APPLIED,
-                service_date=service_date,
-                start_time=start_time,
-                party_size=party_size,
+                **asked,
             )
-            try:
-                changed = apply_change(reservation, change, card_amount=0, now=now)
-            except GuestCardNeeded as needed:
-                change.status = GuestChangeStatus.AWAITING_CARD
-                change.amount, change.currency = needed.amount, needed.currency
-                change.provider = reservation.restaurant.payment_provider
-                change.save()
-                return ChangeOutcome("card_needed", reservation, change)
-            if changed is None:
-                transaction.set_rollback(True)  # nothing to remember: the same form may be sent again
-                return ChangeOutcome("unchanged", reservation)
+            changed = apply_change(reservation, change, card_amount=0, now=now)
             notify_guest(changed, "change")
             return ChangeOutcome("applied", changed, change)
-    except IntegrityError:
-        first = GuestChange.objects.filter(restaurant_id=reservation.restaurant_id, token=token).first()
-        if first is None or first.reservation_id != reservation.pk:
-            raise
+    except GuestCardNeeded as needed:
+        # Nothing moved (the whole attempt rolled back): the change alone is kept, waiting for the card.
+        try:
+            change = GuestChange.objects.create(
+                restaurant_id=reservation.restaurant_id,
+                reservation=reservation,
+                token=token,
+                status=GuestChangeStatus.AWAITING_CARD,
+                amount=needed.amount,
+                currency=needed.currency,
+                provider=reservation.restaurant.payment_provider,
+                **asked,
+            )
+        except IntegrityError as error:
+            return _same_form(reservation, token, error)
+        return ChangeOutcome("card_needed", reservation, change)
+    except IntegrityError as error:
+        return _same_form(reservation, token, error)
+
+
+def _earlier(reservation: Reservation, token: str) -> GuestChange | None:
+    return GuestChange.objects.filter(
+        restaurant_id=reservation.restaurant_id, reservation=reservation, token=token
+    ).first()
+
+
+def _same_form(reservation: Reservation, token: str, error: IntegrityError) -> ChangeOutcome:
+    """A second post of a form already taken (its key is held): what the first came to."""
+    first = _earlier(reservation, token)
+    if first is not None:
         return outcome_of(first)
+    if GuestChange.objects.filter(restaurant_id=reservation.restaurant_id, token=token).exists():
+        raise GuestChangeRefused("already_submitted")  # another booking's form: never shared
+    raise error
 
 
 def outcome_of(change: GuestChange) -> ChangeOutcome:

@@ -142,14 +142,13 @@ def _card_saved(change: GuestChange, result: CardResult, now, let_go: list) -> C
     try:
         with transaction.atomic():
             reservation = apply_change(change.reservation, change, card_amount=change.amount, now=now)
-            if reservation is not None and _rests_on(reservation, change):
+            if _rests_on(reservation, change):
                 previous = _take_card(reservation, change, result, now)
                 if previous is not None:
                     let_go.append(previous)
-            else:  # the booking is already what the guest asked for, or its slot no longer asks a card
+            else:  # the booking's new slot no longer asks a card (the restaurant changed its terms)
                 let_go.append((change.provider, change.intent_id))
-            if reservation is not None:
-                notify_guest(reservation, "change")
+            notify_guest(reservation, "change")
     except DomainError as refusal:
         codes = [v["code"] for v in getattr(refusal, "violations", None) or []]
         change.status = GuestChangeStatus.REFUSED

@@ -1,6 +1,7 @@
 """Modify a reservation (PATCH): partial, re-validated under the lock, all or nothing."""
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -47,6 +48,9 @@ class ModifyParams:
     # A guest's own change (their booking's page), who alone may consent to a card: the amount of the
     # card they saved for it (0: none yet). None: not the guest (the API, staff).
     guest_card: int | None = None
+    # Checked on the booking as read under the lock, before anything else (a guest's change: may the
+    # guest still change it?); raises to refuse.
+    precondition: Callable[[Reservation], None] | None = None
 
 
 def _check_inherited_powers(reservation: Reservation, params: ModifyParams) -> None:
@@ -183,6 +187,8 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
             .select_related("restaurant", "company", "guest")
             .get(pk=reservation.pk)
         )
+        if params.precondition is not None:
+            params.precondition(reservation)
         if reservation.status in FINAL_STATUSES:
             raise ReservationFinalized(reservation.status)
         _check_inherited_powers(reservation, params)

@@ -124,7 +124,10 @@ def test_a_taken_time_is_refused_in_words_and_nothing_changes(place, client):
     book(place, at=dt.time(20, 0), party_size=6, email="bo@example.com")  # the only six-top, meanwhile
     response = client.post(page_of(booking) + "/change?lang=en", {**fields, "time": "20:00"})
     assert response.status_code == 422
-    assert "This time was just taken. Please choose another time." in response.content.decode()
+    problems = re.search(
+        r'<div class="error" role="alert" id="change-problems">(.*?)</div>', response.content.decode()
+    ).group(1)
+    assert "No table is free for your party at this time. Please choose another time." in problems
     booking.refresh_from_db()
     assert booking.starts_at.astimezone(dt.timezone(dt.timedelta(hours=1))).time() == dt.time(19, 0)
 
