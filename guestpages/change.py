@@ -24,7 +24,7 @@ from reservations.exceptions import BookingRulesViolated
 from reservations.models import GuestChange
 from reservations.services.guest_change import GuestChangeRefused, change_by_guest, change_refusal
 
-TIME = re.compile(r"^\d\d:\d\d$")
+TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 # Where an applied change leaves the guest: their booking's page, saying what happened.
 APPLIED_NOTICE = {"pending": "change_pending"}
 

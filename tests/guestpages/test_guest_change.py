@@ -250,3 +250,35 @@ def test_the_api_still_refuses_what_only_the_guest_consents_to(card_place):
     with pytest.raises(Refused) as refused:
         modify_reservation(reservation=booking, params=ModifyParams(fields={"party_size": 3}))
     assert refused.value.code == "guarantee_modify_requires_card"
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"time": "99:99"},
+        {"time": "20:00\x00"},
+        {"time": "<script>"},
+        {"date": "2026-02-30", "time": "20:00"},
+        {"party_size": "-1", "time": "20:00"},
+        {"party_size": "9999999999999", "time": "20:00"},
+        {"submission": "x", "time": "20:00"},
+        {"submission": "", "time": ""},
+    ],
+)
+def test_hostile_change_forms_are_refused_in_words_and_change_nothing(place, client, form):
+    booking = book(place, at=dt.time(19, 0))
+    _, fields = change_form(client, booking)
+    response = client.post(page_of(booking) + "/change?lang=en", {**fields, **form})
+    assert response.status_code in (400, 422), response.status_code
+    assert response["Content-Type"].startswith("text/html") and b"Traceback" not in response.content
+    assert event_types(booking) == ["reservation.created"]
+
+
+def test_an_unknown_change_or_another_bookings_change_is_the_guests_404(card_place, client):
+    booking = book(card_place, party_size=2, at=dt.time(19, 0))
+    other = book(card_place, party_size=2, at=dt.time(21, 0), email="other@example.com")
+    response, _ = change(client, booking, "19:00", party_size=3)
+    change_token = response["Location"].split("/change/")[1].split("/")[0]
+    assert client.get(page_of(other) + f"/change/{change_token}/card").status_code == 404
+    assert client.get(page_of(booking) + "/change/nope/card").status_code == 404
+    assert client.get(page_of(booking) + f"/change/{change_token}/card").status_code == 200
