@@ -444,10 +444,10 @@ def error_envelope(ctx, response, case):
         raise AssertionError(f"{status}: unexpected fields in the error: {sorted(unexpected)}")
     # The codes a documented error response names (`x-error-codes`, config/api/schema.py) are its codes.
     raw = getattr(getattr(case.operation, "definition", None), "raw", None) or {}
-    response = raw.get("responses", {}).get(str(status)) or {}
-    if "$ref" in response:  # a shared error response (components/responses)
-        response = case.operation.schema.raw_schema["components"]["responses"][response["$ref"].rsplit("/", 1)[-1]]
-    documented = response.get("x-error-codes")
+    spec = raw.get("responses", {}).get(str(status)) or {}
+    if "$ref" in spec:  # a shared error response (components/responses)
+        spec = case.operation.schema.raw_schema["components"]["responses"][spec["$ref"].rsplit("/", 1)[-1]]
+    documented = spec.get("x-error-codes")
     if documented is not None and error["code"] not in documented:
         raise AssertionError(f"{status} `{error['code']}` is not among the codes the document lists: {documented}")
     required_header = {401: "www-authenticate", 405: "allow", 429: "retry-after"}.get(status)
