@@ -48,13 +48,11 @@ def check_guarantee_change(reservation, policy, decision, party_size: int) -> No
     )
 
 
-class GuestCardNeeded(Refused):
+class GuestCardNeeded(Exception):  # noqa: N818 - a signal to the guest's change, never an API error
     """A guest's change onto a card the booking does not hold: nothing changes until they save it."""
 
-    code = "guest_card_needed"
-
     def __init__(self, amount: int, currency: str):
-        super().__init__("This change needs the guest's card first.", code=self.code)
+        super().__init__(f"This change needs the guest's card first ({amount} {currency}).")
         self.amount, self.currency = amount, currency
 
 

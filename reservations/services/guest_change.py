@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from config.exceptions import Refused
 from config.formats import zone
 from reservations.models import GuestChange, GuestChangeStatus, Reservation
 from reservations.models.booking import Channel, ReservationStatus
@@ -44,9 +43,12 @@ SEATED_OR_LATER = (
 AWAITING_CARD = (ReservationStatus.AWAITING_GUARANTEE, ReservationStatus.AWAITING_GUEST)
 
 
-class GuestChangeRefused(Refused):
+class GuestChangeRefused(Exception):  # noqa: N818 - the guest pages' own refusal, never an API error
+    """Why the guest may not change this booking (`code`, worded by guestpages.texts)."""
+
     def __init__(self, code: str):
-        super().__init__(f"This booking cannot be changed online ({code}).", code=code)
+        super().__init__(f"This booking cannot be changed online ({code}).")
+        self.code = code
 
 
 @dataclass(frozen=True)

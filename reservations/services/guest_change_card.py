@@ -25,7 +25,8 @@ from reservations.payments.base import CardResult, CardStatus
 from reservations.payments.exceptions import PaymentStateConflict
 from reservations.payments.registry import provider_for, provider_named
 from reservations.payments.test_provider import TestProvider
-from reservations.services.guest_change import apply_change
+from reservations.services.guarantee_requests import GuestCardNeeded
+from reservations.services.guest_change import GuestChangeRefused, apply_change
 from reservations.services.locking import lock_restaurant
 from reservations.services.notify import notify_guest
 
@@ -149,10 +150,10 @@ def _card_saved(change: GuestChange, result: CardResult, now, let_go: list) -> C
             else:  # the booking's new slot no longer asks a card (the restaurant changed its terms)
                 let_go.append((change.provider, change.intent_id))
             notify_guest(reservation, "change")
-    except DomainError as refusal:
+    except (DomainError, GuestChangeRefused, GuestCardNeeded) as refusal:  # GuestCardNeeded: terms raised since
         codes = [v["code"] for v in getattr(refusal, "violations", None) or []]
         change.status = GuestChangeStatus.REFUSED
-        change.refusal = (codes[0] if codes else refusal.code)[:60]
+        change.refusal = (codes[0] if codes else getattr(refusal, "code", "guest_card_needed"))[:60]
         change.awaiting_action = False
         change.save(update_fields=["status", "refusal", "awaiting_action", "updated_at"])
         let_go.append((change.provider, change.intent_id))
