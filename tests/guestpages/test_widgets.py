@@ -137,3 +137,16 @@ def test_the_guest_field_tag_renders_as_the_field_include(data):
         for build in BUILDERS.values():
             form = build(DATA[data])
             assert tag.render({"form": form}) == include.render({"form": form})
+
+
+def test_time_choices_write_the_radios_the_template_loop_wrote():
+    from reservations.templatetags.guest_format import time_choices
+
+    service = {"slots": ["19:00", "19:30"], "unavailable": ["20:00"]}
+    assert time_choices(service, "19:30", "complet") == (
+        '<label><input type="radio" name="time" value="19:00" required> 19:00</label>'
+        '<label><input type="radio" name="time" value="19:30" required checked> 19:30</label>'
+        '<span class="choices-item"><label class="greyed" aria-disabled="true"><input type="radio" disabled> '
+        '20:00 <span class="muted">(complet)</span></label></span>'
+    )
+    assert "&lt;b&gt;" in time_choices({"slots": ["<b>"], "unavailable": []}, None, "full")
