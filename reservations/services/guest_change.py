@@ -141,6 +141,7 @@ def change_by_guest(
                 **asked,
             )
             changed = apply_change(reservation, change, card_amount=0, now=now)
+            _close_older_card_steps(change)
             notify_guest(changed, "change")
             return ChangeOutcome("applied", changed, change)
     except GuestCardNeeded as needed:
@@ -158,9 +159,18 @@ def change_by_guest(
             )
         except IntegrityError as error:
             return _same_form(reservation, token, error)
+        _close_older_card_steps(change)
         return ChangeOutcome("card_needed", reservation, change)
     except IntegrityError as error:
         return _same_form(reservation, token, error)
+
+
+def _close_older_card_steps(change: GuestChange) -> None:
+    """The guest's latest change wins: an earlier one still waiting for its card is abandoned (its
+    card step closes; a card saved there later changes nothing)."""
+    GuestChange.objects.filter(reservation_id=change.reservation_id, status=GuestChangeStatus.AWAITING_CARD).exclude(
+        pk=change.pk
+    ).update(status=GuestChangeStatus.ABANDONED, updated_at=timezone.now())
 
 
 def _earlier(reservation: Reservation, token: str) -> GuestChange | None:

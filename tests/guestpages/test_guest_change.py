@@ -282,3 +282,16 @@ def test_an_unknown_change_or_another_bookings_change_is_the_guests_404(card_pla
     assert client.get(page_of(other) + f"/change/{change_token}/card").status_code == 404
     assert client.get(page_of(booking) + "/change/nope/card").status_code == 404
     assert client.get(page_of(booking) + f"/change/{change_token}/card").status_code == 200
+
+
+def test_a_later_change_closes_an_earlier_card_step(card_place, client):
+    booking = book(card_place, party_size=2, at=dt.time(19, 0))
+    first, _ = change(client, booking, "19:00", party_size=3)
+    card_url = first["Location"].split("?")[0]
+    change(client, booking, "20:00", party_size=2)  # no card needed: applied
+    assert GuestChange.objects.get(reservation=booking, status="abandoned")
+    token = csrf(client, page_of(booking))
+    late = client.post(card_url, {"card_number": CARD_OK, "csrfmiddlewaretoken": token})
+    assert late.status_code == 302 and "notice" not in late["Location"]
+    booking.refresh_from_db()
+    assert (booking.party_size, booking.guarantee_kind) == (2, "")
