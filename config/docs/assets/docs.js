@@ -150,7 +150,8 @@
           const where = document.createElement("span");
           where.className = "where";
           where.textContent = entry.page;
-          item.append(link, where);
+          item.append(link);
+          if (entry.page !== entry.title) item.append(where);
           list.appendChild(item);
         });
         const all = document.createElement("a");
@@ -165,11 +166,13 @@
     }
 
     input.addEventListener("input", update);
-    input.addEventListener("focus", function () { load(); if (input.value.trim()) update(); });
+    input.addEventListener("focus", load);
     form.addEventListener("keydown", function (event) {
       const all = links();
       const at = all.indexOf(document.activeElement);
-      if (event.key === "Escape" && !box.hidden) {
+      if (event.key === "ArrowDown" && box.hidden && event.target === input) {
+        update();  // opens the list again after Escape
+      } else if (event.key === "Escape" && !box.hidden) {
         event.preventDefault();
         close();
         input.focus();
