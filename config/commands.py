@@ -4,16 +4,20 @@ the service's message (and its code) on stderr and exits 1.
 
 A change that only warnings stand against (the online rules staff confirm, code
 `warnings_to_confirm`) is not made: the command prints `{"warnings": [codes]}` on stdout, the
-warnings' words on stderr, and exits 3 (run it again with `--confirm-warnings` to go ahead).
+warnings' words on stderr, and exits 3 (run it again with `--confirm-warnings` to go ahead). A
+restaurant busy past the lock's wait (`lock_timeout`) exits 75: nothing was done, run it again.
 """
 
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.exceptions import DomainError
+from config.exceptions import DomainError, LockTimeout
 
 WARNINGS_EXIT = 3
+# Another write of the restaurant held its lock too long: nothing was done; run it again (sysexits'
+# EX_TEMPFAIL, which retrying scripts know).
+BUSY_EXIT = 75
 
 
 class SupportCommand(BaseCommand):
@@ -28,6 +32,11 @@ class SupportCommand(BaseCommand):
         handler = getattr(self, "do_" + subcommand.replace("-", "_"))
         try:
             result = handler(**options)
+        except LockTimeout as error:
+            raise CommandError(
+                "The restaurant is busy: another change held it too long. Nothing was done; run the command again.",
+                returncode=BUSY_EXIT,
+            ) from error
         except DomainError as error:
             warnings = error.details.get("warnings") if error.code == "warnings_to_confirm" else None
             if warnings:

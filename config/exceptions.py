@@ -69,7 +69,10 @@ class LockTimeout(DomainError):
     kind = "busy"
     code = "lock_timeout"
 
-    def __init__(self, message: str = "Another request of this restaurant held the lock too long; retry shortly."):
+    def __init__(
+        self,
+        message: str = "The restaurant is busy: another change held it too long. Nothing was saved; retry shortly.",
+    ):
         super().__init__(message)
 
 

@@ -138,6 +138,8 @@ MIDDLEWARE = [
     # request.htmx: the host's pages answer a tap with the fragments it changed (backoffice/).
     "django_htmx.middleware.HtmxMiddleware",
     "backoffice.middleware.RestaurantTimezoneMiddleware",
+    # A restaurant busy past its lock's wait, in words, anywhere under /admin/ (backoffice/busy.py).
+    "backoffice.busy.BusyRestaurantMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as Axes requires: turns a login refused for a lockout into its 429 answer.
     "axes.middleware.AxesMiddleware",

@@ -29,7 +29,9 @@ urlpatterns = [
     path("payments/", include("reservations.payments.urls")),  # provider webhooks (signed by the provider)
     path("book/", include("guestpages.urls")),  # the guest's pages (booking page, each booking's own page)
     # Browsers ask every site for its icon at this address (guestpages/static/site/).
-    path("favicon.ico", RedirectView.as_view(url=f"/{settings.STATIC_URL.strip('/')}/site/favicon.ico", permanent=True)),
+    path(
+        "favicon.ico", RedirectView.as_view(url=f"/{settings.STATIC_URL.strip('/')}/site/favicon.ico", permanent=True)
+    ),
     path("", include("config.site_urls")),
 ]
 

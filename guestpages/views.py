@@ -25,7 +25,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.exceptions import DomainError
+from config.exceptions import DomainError, LockTimeout
 from config.formats import zone
 from config.ids import random_token
 from guestpages.forms import BookingForm, CancelForm, CardForm, FeedbackForm, SearchForm
@@ -81,7 +81,11 @@ def in_guest_context(request, restaurant, guest, view, *args):
     language = guest_language(restaurant, guest, request.GET.get("lang"))
     request.guest_language = language
     with translation.override(django_language(language)), timezone.override(zone(restaurant.timezone)):
-        response = view(request, *args)
+        try:
+            response = view(request, *args)
+        except LockTimeout:  # another write of the restaurant held its lock too long: nothing was done
+            response = render(request, "guest/busy.html", common(request, restaurant), status=503)
+            response["Retry-After"] = "2"
     response["Cache-Control"] = "no-store"
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"

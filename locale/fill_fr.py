@@ -223,6 +223,10 @@ FR = {
     "Add to my calendar": "Ajouter à mon agenda",
     "Book again": "Réserver à nouveau",
     "Change the date, time or guests": "Changer la date, l'heure ou le nombre de personnes",
+    "Busy": "Occupé",
+    "The restaurant is very busy right now": "Le restaurant est très occupé en ce moment",
+    "Nothing was changed. Please try again in a moment.": "Rien n'a été modifié. Veuillez réessayer dans un instant.",
+    "Try again": "Réessayer",
     "Confirm it to save the card. If you refuse, nothing is saved: you can try again or use another card.": "Confirmez-la pour enregistrer la carte. Si vous refusez, rien n'est enregistré : vous pouvez réessayer ou utiliser une autre carte.",
 }
 

@@ -8,14 +8,12 @@ import logging
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.db import OperationalError
 from django.http import Http404, JsonResponse
-from psycopg.errors import LockNotAvailable
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 
 from config.error_codes import error_type
-from config.exceptions import DomainError, LockTimeout
+from config.exceptions import DomainError
 
 logger = logging.getLogger("api.errors")
 
@@ -202,9 +200,6 @@ def to_api_error(exc: Exception) -> ApiError | None:
         return BadRequest("The request body is larger than 1 MiB.")
     if isinstance(exc, DjangoPermissionDenied):
         return ApiError("Forbidden.", status=403, code="forbidden")
-    if isinstance(exc, OperationalError) and isinstance(exc.__cause__, LockNotAvailable):
-        # A write waited longer than lock_timeout for a lock (the restaurant's, a row's, a key's).
-        return _from_domain(LockTimeout())
     return None
 
 

@@ -8,6 +8,9 @@ datetimes with `datetime.timezone.utc`. So this backend registers psycopg's load
 connection, and leaves out the per-cursor check that would put Django's back
 (tests/platform/test_database_backend.py holds both to the same answers).
 
+A wait for a lock past `lock_timeout` raises the domain's `LockTimeout` instead of Django's
+`OperationalError`.
+
 It also checks a persistent connection's health without a round trip (`is_usable`), and opens
 every session with `plan_cache_mode = force_generic_plan`: the statements this project prepares
 (config.postgresql.prepared) run their generic plans from the first run (Django's own queries are
@@ -17,13 +20,35 @@ never prepared on the server: `prepare_threshold` is None).
 import select
 
 from django.db.backends.postgresql import base
+from django.db.utils import DatabaseErrorWrapper
+from django.utils.functional import cached_property
 from psycopg import pq
+from psycopg.errors import LockNotAvailable
 from psycopg.types.datetime import TimestamptzLoader
+
+from config.exceptions import LockTimeout
 
 __all__ = ["DatabaseWrapper"]
 
 
+class _DatabaseErrors(DatabaseErrorWrapper):
+    """Django's translation of the driver's errors, with one of our own: a wait for a lock longer
+    than the transaction's `lock_timeout` (the restaurant's lock, a row's, an idempotency key's) is
+    the domain's `LockTimeout`, which every surface answers in its own terms (the API's 429
+    envelope, the back office's message, the guest's page, a command's exit code)."""
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        if exc_type is not None and issubclass(exc_type, LockNotAvailable):
+            self.wrapper.errors_occurred = True
+            raise LockTimeout() from exc_value
+        return super().__exit__(exc_type, exc_value, traceback)
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    @cached_property
+    def wrap_database_errors(self):
+        return _DatabaseErrors(self)
+
     def get_connection_params(self):
         params = super().get_connection_params()
         # A libpq start-up option: set with the session, no statement of its own.

@@ -1,7 +1,9 @@
 """Per-restaurant serialisation of writes that must never double-book.
 
 A PostgreSQL advisory transaction lock, held until the transaction ends, with a
-lock_timeout so a stuck writer turns into an error instead of a pile-up.
+lock_timeout so a stuck writer turns into an error instead of a pile-up: the domain's
+`LockTimeout` (raised by the database backend, config.postgresql), never a raw database error.
+Taken only inside `transaction.atomic()` (else `TransactionRequired`).
 """
 
 from django.db import connection
@@ -11,11 +13,18 @@ from config.postgresql.prepared import Statement
 LOCK_WAIT = "10s"
 
 
+class TransactionRequired(RuntimeError):
+    """A lock taken outside `transaction.atomic()` would end with its statement: a programming error."""
+
+
 LOCK = Statement("restaurant_lock", "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s)")
 
 
 def lock_statement(restaurant_pk: int) -> tuple[str, list]:
-    """The statement of `lock_restaurant`, for a caller that sends more statements behind it."""
+    """The statement of `lock_restaurant`, for a caller that sends more statements behind it.
+    A wait past LOCK_WAIT raises config.exceptions.LockTimeout (config.postgresql)."""
+    if not connection.in_atomic_block:
+        raise TransactionRequired("The restaurant's lock is taken inside transaction.atomic().")
     return LOCK.sql(), [LOCK_WAIT, restaurant_pk]
 
 

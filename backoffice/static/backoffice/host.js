@@ -78,7 +78,11 @@
     var toast = document.getElementById("toast");
     if (toast) {
       toast.innerHTML = '<p class="toast toast-error"></p>';
-      toast.firstChild.textContent = "That did not work (" + event.detail.xhr.status + "). Reload the page and try again.";
+      // A restaurant busy past its lock's wait answers 503 with its words (backoffice/busy.py).
+      var xhr = event.detail.xhr;
+      toast.firstChild.textContent = xhr.status === 503 && xhr.responseText
+        ? xhr.responseText
+        : "That did not work (" + xhr.status + "). Reload the page and try again.";
     }
   });
 })();
