@@ -1,14 +1,10 @@
 """Conditional GETs: a strong ETag and 304 on a matching `If-None-Match`."""
 
-import hashlib
-import json
-
 from rest_framework.response import Response
 
+from config.etags import etag_of
 
-def etag_of(*parts) -> str:
-    digest = hashlib.sha256(json.dumps(parts, separators=(",", ":"), default=str).encode()).hexdigest()
-    return f'"{digest[:32]}"'
+__all__ = ["conditional", "etag_of", "matches", "matches_any", "not_modified", "with_body_etag"]
 
 
 def matches_any(request) -> bool:

@@ -5,9 +5,8 @@ import datetime as dt
 import pytest
 import time_machine
 
-from reservations.api import answer_cache
 from reservations.models import Shift
-from reservations.selectors import availability
+from reservations.selectors import answer_cache, availability
 from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import AT_SEVEN, FAR, NOW, book, floor_without_cutoffs, hold, slot_times
 

@@ -11,8 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from reservations import engine
-from reservations.api import answer_cache
-from reservations.selectors import kept_occupancy
+from reservations.selectors import answer_cache, kept_occupancy
 from tests.availability.helpers import (
     AT_SEVEN,
     DAY,

@@ -7,9 +7,8 @@ import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from reservations.api import answer_cache
 from reservations.models import Shift
-from reservations.selectors import kept_occupancy
+from reservations.selectors import answer_cache, kept_occupancy
 from reservations.services.availability_version import bump_availability_version
 from tests.availability.helpers import DATE, NOW, Floor, book, hold
 from tests.factories import TableFactory
