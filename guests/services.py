@@ -25,6 +25,7 @@ from reservations.services import events as reservation_events
 from waitlist.models import WaitlistEntry
 from webhooks.models import Event
 from webhooks.services.publish import publish
+from webhooks.types import GUEST_CREATED, GUEST_DELETED, GUEST_MERGED, GUEST_UNMERGED, GUEST_UPDATED
 
 # What staff (and imports) may set on a profile; the statistics and ids are the service's.
 EDITABLE_FIELDS = (
@@ -118,7 +119,7 @@ def match_or_create(
                 source=source,
             )
             guest.restaurant = restaurant
-            announce(guest, "guest.created")
+            announce(guest, GUEST_CREATED)
         return GuestMatch(guest=guest, created=True)
     submitted = {}
     typed_name = _full_name(data.first_name, data.last_name)
@@ -180,7 +181,7 @@ def create_guest(*, restaurant, values: dict, source: str = "manual", now: dt.da
         guest.language = restaurant.primary_language
         _apply(guest, cleaned, now)
         guest.save()
-        announce(guest, "guest.created")
+        announce(guest, GUEST_CREATED)
     return guest
 
 
@@ -196,7 +197,7 @@ def update_guest(*, guest: Guest, values: dict, now: dt.datetime | None = None) 
         changed = _apply(guest, _clean(guest.restaurant, values), now)
         if changed:
             guest.save()
-            announce(guest, "guest.updated")
+            announce(guest, GUEST_UPDATED)
     return guest
 
 
@@ -282,7 +283,7 @@ def merge_guests(*, survivor: Guest, absorbed: Guest, merged_by: str = "", now=N
         )
         recompute_statistics(restaurant_id=survivor.restaurant_id, guest_ids=[survivor.pk, absorbed.pk], now=now)
         survivor.refresh_from_db()
-        announce(survivor, "guest.merged", extra={"merged_guest_id": absorbed.public_id})
+        announce(survivor, GUEST_MERGED, extra={"merged_guest_id": absorbed.public_id})
     return merge
 
 
@@ -333,10 +334,10 @@ def unmerge_guest(*, absorbed: Guest, now=None) -> Guest:
         merge.save(update_fields=["unmerged_at"])
         recompute_statistics(restaurant_id=survivor.restaurant_id, guest_ids=[survivor.pk, absorbed.pk], now=now)
         absorbed.refresh_from_db()
-        announce(absorbed, "guest.unmerged", extra={"survivor_guest_id": survivor.public_id})
+        announce(absorbed, GUEST_UNMERGED, extra={"survivor_guest_id": survivor.public_id})
         if restored:
             survivor.refresh_from_db()
-            announce(survivor, "guest.updated")
+            announce(survivor, GUEST_UPDATED)
     return absorbed
 
 
@@ -468,7 +469,7 @@ def erase_guest(*, guest: Guest, now=None) -> Guest:
                 Event.objects.filter(pk=event.pk).update(data=data)
         GuestMerge.objects.filter(restaurant=restaurant, survivor_id__in=pks).update(survivor_filled={})
         _scrub_remembered_answers(restaurant, erasure)
-        announce(guest, "guest.deleted")
+        announce(guest, GUEST_DELETED)
     return guest
 
 

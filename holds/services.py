@@ -18,6 +18,7 @@ from reservations.services.availability_version import bump_availability_version
 from reservations.services.booking_step import BookingStep
 from reservations.services.locking import lock_restaurant
 from webhooks.services.publish import publish
+from webhooks.types import HOLD_CREATED, HOLD_EXPIRED, HOLD_RELEASED
 
 BASKET_MIN = dt.timedelta(minutes=5)
 BASKET_MAX = dt.timedelta(minutes=30)
@@ -84,7 +85,7 @@ def create_hold(*, restaurant, params: HoldParams, now: dt.datetime | None = Non
         )
         # Inserts the hold with its tables and allocations: one round trip.
         step.occupy(hold, decision, expires_at=expires_at if params.kind == HoldKind.BASKET else None)
-        announce(hold, "hold.created", now)
+        announce(hold, HOLD_CREATED, now)
         step.finish()
     return hold
 
@@ -113,7 +114,7 @@ def release_hold(*, hold: Hold, now: dt.datetime | None = None) -> Hold:
             hold.ended_at = now
             hold.save(update_fields=["status", "ended_at", "updated_at"])
             allocations.release(hold=hold)
-            announce(hold, "hold.released", now)
+            announce(hold, HOLD_RELEASED, now)
             bump_availability_version(hold.restaurant_id, policy_changed=False)
     return hold
 
@@ -131,7 +132,7 @@ def _mark_expired(queryset, now: dt.datetime) -> list[tuple[int, int]]:
     allocations.release_holds(pks)
     for hold in with_tables(Hold.objects.filter(pk__in=pks).select_related("restaurant")).order_by("expires_at", "pk"):
         # A basket hold was over at its deadline; a commitment hold is over when the sweep ends it.
-        announce(hold, "hold.expired", now, created=hold.expires_at if hold.kind == HoldKind.BASKET else now)
+        announce(hold, HOLD_EXPIRED, now, created=hold.expires_at if hold.kind == HoldKind.BASKET else now)
     return rows
 
 

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.constraints import one_of, tenant_key
 from config.ids import new_event_id, new_reservation_id
+from webhooks import types as webhook
 
 
 class ReservationStatus(models.TextChoices):
@@ -73,22 +74,25 @@ class GuaranteeStatus(models.TextChoices):
 
 
 class EventType(models.TextChoices):
-    CREATED = "reservation.created"
-    PENDING = "reservation.pending"
-    CONFIRMED = "reservation.confirmed"
-    DECLINED = "reservation.declined"
-    UPDATED = "reservation.updated"
-    PARTIALLY_SEATED = "reservation.partially_seated"
-    SEATED = "reservation.seated"
-    COMPLETED = "reservation.completed"
-    CANCELLED = "reservation.cancelled"
-    NO_SHOW = "reservation.no_show"
+    """A booking's history: the `reservation.*` webhook types, from their one declaration
+    (webhooks/types.py), in its order; tests/webhooks/test_types.py holds the two together."""
+
+    CREATED = webhook.RESERVATION_CREATED
+    PENDING = webhook.RESERVATION_PENDING
+    CONFIRMED = webhook.RESERVATION_CONFIRMED
+    DECLINED = webhook.RESERVATION_DECLINED
+    UPDATED = webhook.RESERVATION_UPDATED
+    PARTIALLY_SEATED = webhook.RESERVATION_PARTIALLY_SEATED
+    SEATED = webhook.RESERVATION_SEATED
+    COMPLETED = webhook.RESERVATION_COMPLETED
+    CANCELLED = webhook.RESERVATION_CANCELLED
+    NO_SHOW = webhook.RESERVATION_NO_SHOW
     # The card guarantee's life (docs/api-decisions.md "Card guarantees"): in the booking's history too.
-    GUARANTEE_REQUESTED = "reservation.guarantee_requested"
-    GUARANTEE_CHARGED = "reservation.guarantee_charged"
-    GUARANTEE_REFUNDED = "reservation.guarantee_refunded"
-    GUARANTEE_RELEASED = "reservation.guarantee_released"
-    GUARANTEE_PAYMENT_FAILED = "reservation.guarantee_payment_failed"
+    GUARANTEE_REQUESTED = webhook.RESERVATION_GUARANTEE_REQUESTED
+    GUARANTEE_CHARGED = webhook.RESERVATION_GUARANTEE_CHARGED
+    GUARANTEE_REFUNDED = webhook.RESERVATION_GUARANTEE_REFUNDED
+    GUARANTEE_RELEASED = webhook.RESERVATION_GUARANTEE_RELEASED
+    GUARANTEE_PAYMENT_FAILED = webhook.RESERVATION_GUARANTEE_PAYMENT_FAILED
 
 
 class Reservation(models.Model):

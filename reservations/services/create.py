@@ -25,6 +25,7 @@ from reservations.services.booking_step import BookingStep
 from reservations.services.guarantees import card_deadline, request_card
 from reservations.services.notify import notify_guest
 from reservations.services.staff_terms import StaffTerms, settle
+from webhooks.types import HOLD_CONVERTED
 
 # Channels of bookings staff take themselves: never sent to approval.
 STAFF_CHANNELS = (Channel.BACK_OFFICE, Channel.WALK_IN, Channel.PHONE)
@@ -309,7 +310,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             allocations.hand_over(hold=hold, reservation=reservation)
             hold.status, hold.reservation = HoldStatus.CONVERTED, reservation
             hold.save(update_fields=["status", "reservation", "updated_at"])
-            announce_hold(hold, "hold.converted", now)
+            announce_hold(hold, HOLD_CONVERTED, now)
         else:
             step.occupy(reservation, decision)  # inserts the booking with its tables: one round trip
         if reservation.status not in (ReservationStatus.AWAITING_GUARANTEE, ReservationStatus.AWAITING_GUEST):

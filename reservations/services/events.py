@@ -79,4 +79,4 @@ def previous_attributes_of(reservation, changes: dict) -> dict:
 
 
 def has_created_event(reservation) -> bool:
-    return ReservationEvent.objects.filter(reservation=reservation, type="reservation.created").exists()
+    return ReservationEvent.objects.filter(reservation=reservation, type=EventType.CREATED).exists()

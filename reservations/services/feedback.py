@@ -14,6 +14,7 @@ from reservations.models.booking import ReservationStatus
 from reservations.payments.exceptions import FeedbackNotAllowed, PaymentInputInvalid
 from reservations.services.notify import notify_guest
 from webhooks.services.publish import publish
+from webhooks.types import FEEDBACK_RECEIVED
 
 MAX_COMMENT = 5000
 # Visits completed this long ago or less are invited (older ones were before this existed, or forgotten).
@@ -52,7 +53,7 @@ def submit_feedback(*, reservation: Reservation, rating: int, comment: str = "")
             feedback = Feedback.objects.create(
                 restaurant_id=reservation.restaurant_id, reservation=reservation, rating=rating, comment=comment
             )
-            publish(reservation.restaurant_id, "feedback.received", feedback_snapshot(feedback))
+            publish(reservation.restaurant_id, FEEDBACK_RECEIVED, feedback_snapshot(feedback))
     except IntegrityError:
         raise FeedbackNotAllowed("Feedback was given for this booking already.") from None
     return feedback

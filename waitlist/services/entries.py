@@ -24,6 +24,7 @@ from waitlist.exceptions import WaitlistEntryClosed, WaitlistWindowInvalid
 from waitlist.models import OPEN_STATUSES, JoinedVia, WaitlistEntry, WaitlistStatus
 from waitlist.shapes import WaitlistEntryShape
 from webhooks.services.publish import publish
+from webhooks.types import WAITLIST_ENTRY_CANCELLED, WAITLIST_ENTRY_CREATED, WAITLIST_ENTRY_UPDATED
 
 DAY = 24 * 60
 DEFAULT_OFFER_MINUTES = 30
@@ -161,7 +162,7 @@ def add_entry(
         record_service(entry, restaurant, window_start)
         set_window(entry, window_start, window_end)
         entry.save()
-        announce(entry, "waitlist_entry.created")
+        announce(entry, WAITLIST_ENTRY_CREATED)
     return entry
 
 
@@ -196,7 +197,7 @@ def change_entry(
         if {k: v for k, v in after.items() if k != "updated_at"} != {
             k: v for k, v in before.items() if k != "updated_at"
         }:
-            announce(entry, "waitlist_entry.updated")
+            announce(entry, WAITLIST_ENTRY_UPDATED)
     return entry
 
 
@@ -211,5 +212,5 @@ def cancel_entry(*, entry: WaitlistEntry, now: dt.datetime | None = None) -> Wai
         entry.status = WaitlistStatus.CANCELLED
         entry.ended_at = now
         entry.save()
-        announce(entry, "waitlist_entry.cancelled")
+        announce(entry, WAITLIST_ENTRY_CANCELLED)
     return entry

@@ -24,6 +24,7 @@ from waitlist.exceptions import WaitlistOfferLapsed
 from waitlist.models import WaitlistEntry, WaitlistStatus
 from waitlist.services.entries import CHANNEL_OF, DEFAULT_OFFER_MINUTES, announce, locked_entry, require_open
 from webhooks.services import messages
+from webhooks.types import WAITLIST_ENTRY_PROMOTED, WAITLIST_ENTRY_UPDATED
 
 # What the guest accepting an offer is spared of the online rules.
 OFFER_WAIVES = frozenset({"cutoff_passed"})
@@ -67,7 +68,7 @@ def offer_entry(
         entry.offered_time = start_time or next_seating(entry, now)
         entry.offer_expires_at = now + dt.timedelta(minutes=minutes)
         entry.save()
-        announce(entry, "waitlist_entry.updated")
+        announce(entry, WAITLIST_ENTRY_UPDATED)
         # The guest is told by e-mail, with their entry page's link to accept (waitlist.emails).
         messages.enqueue(
             restaurant_id=entry.restaurant_id,
@@ -148,7 +149,7 @@ def _promoted(entry: WaitlistEntry, reservation, now: dt.datetime, party_size: i
     if party_size:
         entry.party_size = party_size
     entry.save()
-    announce(entry, "waitlist_entry.promoted")
+    announce(entry, WAITLIST_ENTRY_PROMOTED)
 
 
 def accept_offer(*, entry: WaitlistEntry, now: dt.datetime | None = None) -> WaitlistEntry:

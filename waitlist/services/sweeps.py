@@ -10,6 +10,7 @@ from config.formats import zone
 from reservations.selectors import availability
 from waitlist.models import OPEN_STATUSES, WaitlistEntry, WaitlistStatus
 from waitlist.services.entries import announce, window_minutes
+from webhooks.types import WAITLIST_ENTRY_EXPIRED, WAITLIST_ENTRY_UPDATED
 
 
 def suggest_after_cancellation(*, reservation, now: dt.datetime | None = None) -> list[WaitlistEntry]:
@@ -39,7 +40,7 @@ def suggest_after_cancellation(*, reservation, now: dt.datetime | None = None) -
             entry.status = WaitlistStatus.SUGGESTED
             entry.suggested_at = now
             entry.save(update_fields=["status", "suggested_at", "updated_at"])
-            announce(entry, "waitlist_entry.updated")
+            announce(entry, WAITLIST_ENTRY_UPDATED)
             suggested.append(entry)
     return suggested
 
@@ -86,7 +87,7 @@ def expire_entries(now: dt.datetime | None = None) -> int:
             entry.status = WaitlistStatus.EXPIRED
             entry.ended_at = now
             entry.save()
-            announce(entry, "waitlist_entry.expired", created=min(lapsed_at, now))
+            announce(entry, WAITLIST_ENTRY_EXPIRED, created=min(lapsed_at, now))
             expired += 1
     # Offers of later dates that ran out.
     for candidate in WaitlistEntry.objects.filter(
@@ -103,6 +104,6 @@ def expire_entries(now: dt.datetime | None = None) -> int:
             entry.status = WaitlistStatus.EXPIRED
             entry.ended_at = now
             entry.save()
-            announce(entry, "waitlist_entry.expired", created=entry.offer_expires_at)
+            announce(entry, WAITLIST_ENTRY_EXPIRED, created=entry.offer_expires_at)
             expired += 1
     return expired

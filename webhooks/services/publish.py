@@ -7,6 +7,9 @@ from django.utils import timezone
 from config import deferred_inserts
 from webhooks import doorbell
 from webhooks.models import Event
+from webhooks.types import EVENT_TYPES
+
+_DECLARED = frozenset(EVENT_TYPES)
 
 
 def publish(
@@ -23,7 +26,11 @@ def publish(
     `snapshot` is the resource as a full-access key reads it (deliveries carry guest data in full).
     `extra` adds keys beside `object` in `data` (for example `merged_guest_id`).
     `created` is the instant the event happened when that is not now (a lapse found by a sweep).
+    `type` is one of webhooks.types.EVENT_TYPES: anything else is a programming error (a misspelt
+    type would be delivered to every `*` endpoint), refused before anything is written.
     """
+    if type not in _DECLARED:
+        raise ValueError(f"Unknown webhook event type {type!r}: declare it in webhooks/types.py")
     data = {"object": snapshot, **(extra or {})}
     if previous_attributes is not None:
         data["previous_attributes"] = previous_attributes
