@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def place(clock, monkeypatch):
+def place(clock, monkeypatch):  # noqa: F811  (the imported fixture)
     import reservations.services.locking as locking
 
     monkeypatch.setattr(locking, "LOCK_WAIT", "200ms")
