@@ -70,9 +70,7 @@ def _cells(timeline, lane, urls, moving, w: dict, times: dict) -> str:
     if moving is None:
         # Every cell's address but its time, once per lane.
         base = urls.new(table=lane.key, view=urls.view, service=urls.service) + "&time="
-    for instant in timeline.cells:
-        if not lane.free_at(instant):
-            continue
+    for instant in lane.free_cells(timeline.cells):
         time = _hhmm(timeline, instant, times)
         style = f"left:calc(var(--cell)*{_at(timeline, instant)})"
         if moving is not None:

@@ -50,8 +50,22 @@ class Lane:
     combination: bool = False
     bars: list[Bar] = field(default_factory=list)
 
-    def free_at(self, instant: int) -> bool:
-        return not any(bar.start <= instant < bar.end for bar in self.bars)
+    def free_cells(self, cells: list[int]) -> list[int]:
+        """The instants of `cells` (ascending) that no bar covers: one sweep over the merged bars
+        instead of asking every bar at every cell (a night is about 30 lanes of 25 cells)."""
+        merged: list[list[int]] = []
+        for start, end in sorted((bar.start, bar.end) for bar in self.bars):
+            if merged and start <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        free, i = [], 0
+        for instant in cells:
+            while i < len(merged) and merged[i][1] <= instant:
+                i += 1
+            if i == len(merged) or instant < merged[i][0]:
+                free.append(instant)
+        return free
 
 
 @dataclass
