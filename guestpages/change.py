@@ -24,7 +24,7 @@ from reservations.exceptions import BookingRulesViolated
 from reservations.models import GuestChange
 from reservations.services.guest_change import GuestChangeRefused, change_by_guest, change_refusal
 
-TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]\Z")
 # Where an applied change leaves the guest: their booking's page, saying what happened.
 APPLIED_NOTICE = {"pending": "change_pending"}
 

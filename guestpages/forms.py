@@ -46,7 +46,7 @@ class BookingForm(GuestForm):
 
     date = forms.DateField(widget=forms.HiddenInput)
     party_size = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=1000)
-    submission = forms.RegexField(regex=r"^[A-Za-z0-9]{16,64}$", widget=forms.HiddenInput)
+    submission = forms.RegexField(regex=r"\A[A-Za-z0-9]{16,64}\Z", widget=forms.HiddenInput)
     time = forms.ChoiceField(
         label=_("Time"), widget=forms.RadioSelect, error_messages={"required": _("Choose a time.")}
     )
@@ -83,7 +83,7 @@ class ChangeForm(GuestForm):
 
     date = forms.DateField(widget=forms.HiddenInput)
     party_size = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=1000)
-    submission = forms.RegexField(regex=r"^[A-Za-z0-9]{16,64}$", widget=forms.HiddenInput)
+    submission = forms.RegexField(regex=r"\A[A-Za-z0-9]{16,64}\Z", widget=forms.HiddenInput)
     time = forms.ChoiceField(
         label=_("Time"),
         widget=forms.RadioSelect,

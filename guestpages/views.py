@@ -47,7 +47,7 @@ from reservations.services.guest_change import change_refusal
 from reservations.texts import translate
 
 STRIPE_JS_ORIGIN = "https://js.stripe.com"
-TOKEN = re.compile(r"^[A-Za-z0-9]{16,64}$")
+TOKEN = re.compile(r"[A-Za-z0-9]{16,64}\Z")
 MAX_PARTY_CHOICES = 20
 TOLD_REFUSALS = ("cutoff_passed", "guest_changes_off")  # why a booking cannot be changed, on its page
 ENDED = (ReservationStatus.CANCELLED, ReservationStatus.COMPLETED, ReservationStatus.NO_SHOW)

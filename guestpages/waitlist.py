@@ -25,7 +25,7 @@ from reservations.exceptions import BookingRulesViolated
 from waitlist.models import OPEN_STATUSES, WaitlistStatus
 from waitlist.services import accept_offer, cancel_entry, change_entry, join_from_widget
 
-TOKEN = re.compile(r"^[A-Za-z0-9]{16,64}$")
+TOKEN = re.compile(r"[A-Za-z0-9]{16,64}\Z")
 
 NOTICES = {
     "joined": lambda: _("You are on the waitlist. We will e-mail you if a table frees up."),

@@ -99,7 +99,7 @@ class IdsField(forms.Field):
     def to_python(self, value):
         if value in (None, ""):
             return None
-        ids = [part.strip() for part in value.split(",") if part.strip()]
+        ids = [part for part in value.split(",") if part]  # as sent: `resv_a, resv_b` is refused
         if not ids or len(ids) > MAX_IDS:
             raise forms.ValidationError(f"takes 1 to {MAX_IDS} comma-separated ids.")
         for item in ids:

@@ -31,10 +31,11 @@ from config.metadata import MAX_KEY_LENGTH, MAX_KEYS, MAX_VALUE_LENGTH, metadata
 
 FIRST_DATE, LAST_DATE = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
 # ASCII digits only: Python's `\d` also matches other scripts' digits, which `int()` would read.
-DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
-HHMM_RE = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
-HHMM_PATTERN = HHMM_RE.pattern
-INT_RE = re.compile(r"^-?[0-9]{1,12}$")
+# Python's patterns end in `\Z`: its `$` also matches before a final newline (`"20:00\n"`).
+DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
+HHMM_RE = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]\Z")
+HHMM_PATTERN = "^([01][0-9]|2[0-3]):[0-5][0-9]$"  # the document's (ECMA-262: `$` is the end)
+INT_RE = re.compile(r"-?[0-9]{1,12}\Z")
 
 # What the document states of the same rules, so that a generated client sends nothing refused
 # (ECMA-262 patterns, as JSON Schema reads them; Python reads them alike):
@@ -62,13 +63,19 @@ MAX_JSON_DEPTH = 32
 
 
 def id_pattern(*prefixes: str) -> str:
-    """Object ids are a prefix and base62 characters (`resv_4fK...`)."""
+    """Object ids are a prefix and base62 characters (`resv_4fK...`), as the document says them."""
     group = "|".join(prefixes)
     return rf"^({group})_[0-9A-Za-z]+$" if len(prefixes) > 1 else rf"^{group}_[0-9A-Za-z]+$"
 
 
+@functools.cache
+def id_regex(*prefixes: str) -> re.Pattern:
+    """`id_pattern` for Python: it ends in `\\Z`, since its `$` would take `resv_abc` and a newline."""
+    return re.compile(id_pattern(*prefixes).removesuffix("$") + r"\Z")
+
+
 def looks_like_id(value: object, *prefixes: str) -> bool:
-    return isinstance(value, str) and len(value) <= MAX_ID_LENGTH and re.match(id_pattern(*prefixes), value) is not None
+    return isinstance(value, str) and len(value) <= MAX_ID_LENGTH and id_regex(*prefixes).match(value) is not None
 
 
 # --- the body ---------------------------------------------------------------------
@@ -134,8 +141,8 @@ class Text(serializers.CharField):
 
 
 class Integer(serializers.IntegerField):
-    """An integer within bounds; in a body a JSON number with no fraction (`2` or `2.0`, never `true` or
-    `"2"`), in a query string its ASCII digits."""
+    """An integer within bounds; in a body a JSON integer (`2`: never `2.0`, `2e0`, `true` or `"2"`),
+    in a query string its ASCII digits and nothing around them."""
 
     fast_reader = "integer"
     pattern = INT_RE
@@ -146,12 +153,10 @@ class Integer(serializers.IntegerField):
 
     def to_internal_value(self, data):
         if self.from_string:
-            if not isinstance(data, str) or not INT_RE.match(data.strip()):
+            if not isinstance(data, str) or not INT_RE.match(data):
                 self.fail("invalid")
-            data = int(data.strip())
-        elif isinstance(data, float) and data.is_integer():
-            data = int(data)  # JSON has one number type: `2.0` is the integer 2, as JSON Schema says
-        elif isinstance(data, bool) or not isinstance(data, int):
+            data = int(data)
+        elif type(data) is not int:  # a float (`2.0` too: a count is written as one) or a bool
             self.fail("invalid")
         return super().to_internal_value(data)
 
@@ -217,7 +222,7 @@ def parse_datetime(text: str) -> dt.datetime:
     15:59 only, and `+23:25` is a valid RFC 3339 offset."""
     if len(text) > MAX_DATETIME_LENGTH:
         raise ValueError("too long")
-    text = text.strip().upper()
+    text = text.upper()
     if DATE_RE.match(text):
         text += "T00:00:00"
     parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "+"))
@@ -253,7 +258,7 @@ class DateTime(serializers.Field):
 @functools.cache
 def _id_check(prefixes: tuple[str, ...]) -> tuple[re.Pattern, str]:
     message = "Must be " + " or ".join(f"a {prefix}_ id" for prefix in prefixes) + "."
-    return re.compile(id_pattern(*prefixes)), message
+    return id_regex(*prefixes), message
 
 
 class ObjectId(serializers.CharField):

@@ -14,7 +14,7 @@ from config.versions import LATEST_VERSION, resolve_version
 logger = logging.getLogger("api")
 
 API_PREFIX = "/v1"
-REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9._:\-]{1,200}$")
+REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9._:\-]{1,200}\Z")
 
 
 def is_api_path(path: str) -> bool:

@@ -19,7 +19,7 @@ DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 MAX_LIMIT_EXPANDED = 25
 PAGINATION_PARAMS = frozenset({"limit", "starting_after", "ending_before"})
-LIMIT_RE = re.compile(r"^-?[0-9]+$")
+LIMIT_RE = re.compile(r"-?[0-9]+\Z")
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def parse_limit(query, expanded: bool) -> int:
     raw = query.get("limit")
     if raw is None:
         return DEFAULT_LIMIT
-    text = raw.strip()
+    text = raw  # as sent: " 20" or "20\n" is not a limit
     if not LIMIT_RE.match(text):
         raise BadRequest("`limit` must be an integer.", param="limit")
     digits = text.lstrip("-").lstrip("0")

@@ -5,7 +5,7 @@ from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 
 from config.api.filters import StrictFilterSet, UpdatedSinceFilter, date_filters, id_list_filter
-from config.api.inputs import MAX_ID_LENGTH, id_pattern
+from config.api.inputs import MAX_ID_LENGTH, id_pattern, id_regex
 from guests import selectors as guest_selectors
 from reservations.models import Reservation
 from reservations.models.booking import ReservationStatus, Source
@@ -29,7 +29,8 @@ class ReservationFilter(StrictFilterSet):
         django_filters.CharFilter(
             method="by_guest",
             max_length=MAX_ID_LENGTH,
-            validators=[RegexValidator(id_pattern("gst"), "must be a gst_ id.")],
+            strip=False,  # as sent: a newline after the id is refused, not trimmed
+            validators=[RegexValidator(id_regex("gst"), "must be a gst_ id.")],
         )
     )
     updated_since = UpdatedSinceFilter()

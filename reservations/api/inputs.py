@@ -35,7 +35,7 @@ NOTES_MAX = 5000
 EMAIL_MAX = 254
 NOT_NULL = {"not": {"type": "null"}}
 SLOT = ("service_date", "start_time", "party_size")
-MONTH_RE = re.compile(r"^[0-9]{4}-(0[1-9]|1[0-2])$")
+MONTH_RE = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])\Z")
 OVERRIDE_HELP = (
     "Rule codes to waive; non-empty needs `reservations:write:override` (403 `insufficient_scope`, "
     "`param: override`). A code that cannot be waived is 400 with `param: override`."

@@ -25,9 +25,9 @@ class _Invalid:
 
 INVALID = _Invalid()
 MISSING = object()
-KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-TIME_RE = re.compile(r"^([01][0-9]|2[0-3]):([0-5][0-9])$")
-DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+TIME_RE = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9])\Z")
+DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 
 Checker = Callable[[Any, str, Problems], Any]
 

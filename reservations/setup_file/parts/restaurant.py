@@ -31,7 +31,7 @@ from ..fields import (
 )
 
 NAME = "restaurant"
-SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+SLUG_RE = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 RATE_LIMITS = ("write_burst", "write_per_second", "write_per_day", "read_burst", "read_per_second")
 
 
