@@ -33,7 +33,7 @@ from apikeys.services import (
     revoke_key,
 )
 from apikeys.usage import recent_use
-from reservations.models import Restaurant
+from config.tenancy import restaurant_model
 
 admin.site.site_header = "Reservations back office"
 admin.site.site_title = "Reservations back office"
@@ -181,7 +181,7 @@ class ApiKeyAdmin(RestaurantScopedAdmin):
     def add_view(self, request, form_url="", extra_context=None):
         if not self.has_add_permission(request):
             raise PermissionDenied
-        restaurants = self.scope_choices(request, Restaurant.objects.all())
+        restaurants = self.scope_choices(request, restaurant_model().objects.all())
         form = MintKeyForm(request.POST or None, restaurants=restaurants)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data

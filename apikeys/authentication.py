@@ -33,7 +33,9 @@ from apikeys.models import SCOPES, ApiKey
 from apikeys.secrets import hash_secret
 from apikeys.usage import mark_used
 from config.postgresql.prepared import Statement
-from reservations.models import Restaurant
+from config.tenancy import restaurant_model
+
+Restaurant = restaurant_model()
 
 VOLATILE = ("policy_version", "availability_version")
 _cache: dict[str, tuple[float, ApiKey, Restaurant]] = {}

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from django.db import models
 
 from apikeys.models import Membership
-from reservations.services.staff_terms import Actor
 
 # Capabilities a page can require, and the roles that hold them.
 MANAGE_KEYS = "manage_keys"
@@ -67,6 +66,30 @@ class RestaurantAccess:
 NO_ACCESS = RestaurantAccess(everything=False, ids=frozenset())
 
 
+@dataclass(frozen=True)
+class Actor:
+    """Who acts: a back-office user with their role at the restaurant (`support` for a command run
+    without --as, which holds an owner's power)."""
+
+    user: object = None
+    role: str = "support"
+
+    @property
+    def name(self) -> str:
+        return self.user.get_username() if self.user is not None else "support command"
+
+    @property
+    def is_manager(self) -> bool:
+        return self.role != "host"
+
+    def may_confirm(self, code: str, restaurant) -> bool:
+        """A host confirms every warning but those the restaurant keeps for managers."""
+        return self.is_manager or code not in (restaurant.manager_only_warnings or ())
+
+
+SUPPORT = Actor()
+
+
 def roles_by_restaurant(request) -> dict[int, str]:
     """{restaurant_id: role} of the request's user; read once per request."""
     cached = getattr(request, _ROLES_CACHE_ATTR, None)
@@ -113,7 +136,7 @@ def restaurant_access(request, capability: str) -> RestaurantAccess:
 
 
 def staff_actor(request, restaurant_id: int):
-    """The request's user as they act at this restaurant (reservations.services.staff_terms.Actor):
+    """The request's user as they act at this restaurant (an Actor):
     their role there, an owner's for a superuser."""
     if request.user.is_superuser:
         return Actor(user=request.user, role="owner")

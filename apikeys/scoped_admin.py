@@ -13,7 +13,7 @@ Reusing it for a new app's admin::
     class HoldAdmin(RestaurantScopedAdmin):
         required_role = HOST            # who may add, change, delete
         # view_role = HOST              # who may look (defaults to required_role)
-        # bump_availability = True      # call bump_availability_version on every write
+        # def after_write(self, restaurant_ids): ...  # once a save or delete is done
         # restaurant_source_field = "x" # derive restaurant from this FK instead of a field
 
 The model must carry a ``restaurant`` foreign key (every tenant-owned table
@@ -33,8 +33,9 @@ from django.forms.models import BaseInlineFormSet
 
 from apikeys.models import Role
 from apikeys.roles import CAPABILITY_ROLES, MANAGE_POLICY, RestaurantAccess, restaurant_access, roles_by_restaurant
-from reservations.models import Restaurant
-from reservations.services.availability_version import bump_availability_version
+from config.tenancy import restaurant_model
+
+Restaurant = restaurant_model()
 
 
 def has_restaurant_field(model) -> bool:
@@ -222,11 +223,10 @@ class RestaurantScopedMixin:
 
     # --- writes -----------------------------------------------------------------
 
-    def bump(self, restaurant_ids) -> None:
-        if not getattr(self, "bump_availability", False):
-            return
-        for restaurant_id in sorted({rid for rid in restaurant_ids if rid is not None}):
-            bump_availability_version(restaurant_id)
+    def after_write(self, restaurant_ids) -> None:
+        """Called once a save or delete is done, with the restaurants it wrote to (None among them
+        for a row without one): an app's admin hands its consequences over here (reservations'
+        policy pages mark cached availability stale)."""
 
 
 class ReadOnlyRecords:
@@ -246,8 +246,6 @@ class ReadOnlyRecords:
 class RestaurantScopedAdmin(RestaurantScopedMixin, admin.ModelAdmin):
     """A model admin showing and changing only the user's restaurants' rows."""
 
-    #: Call bump_availability_version(restaurant_id) after every save and delete.
-    bump_availability: bool = False
     #: Show the restaurant column when the user sees several restaurants.
     show_restaurant_column: bool = True
 
@@ -343,13 +341,13 @@ class RestaurantScopedAdmin(RestaurantScopedMixin, admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        self.bump([restaurant_id_of(form.instance)])
+        self.after_write([restaurant_id_of(form.instance)])
 
     def delete_model(self, request, obj):
         self.check_can_manage(request, obj)
         restaurant_id = restaurant_id_of(obj)
         super().delete_model(request, obj)
-        self.bump([restaurant_id])
+        self.after_write([restaurant_id])
 
     def delete_queryset(self, request, queryset):
         restaurant_ids = set(queryset.values_list(self.restaurant_lookup, flat=True))
@@ -357,7 +355,7 @@ class RestaurantScopedAdmin(RestaurantScopedMixin, admin.ModelAdmin):
         if any(rid not in access for rid in restaurant_ids):
             raise PermissionDenied
         super().delete_queryset(request, queryset)
-        self.bump(restaurant_ids)
+        self.after_write(restaurant_ids)
 
 
 class _ScopedInlineMixin(RestaurantScopedMixin):

@@ -20,9 +20,8 @@ from apikeys.secrets import generate_secret, hash_secret
 from config.error_codes import ErrorCode, register
 from config.exceptions import Refused
 from config.ids import random_token
+from config.locking import lock_restaurant
 from config.versions import LATEST_VERSION, VERSIONS
-from reservations.models import Restaurant
-from reservations.services.locking import lock_restaurant
 
 
 class KeyMintError(Refused):
@@ -50,7 +49,7 @@ def validate_scopes(scopes: list[str]) -> list[str]:
 
 def mint_key(
     *,
-    restaurant: Restaurant,
+    restaurant,
     name: str,
     scopes: list[str] | None = None,
     api_version: str = LATEST_VERSION,
@@ -134,7 +133,7 @@ def _send_invitation(invitation: Invitation, link: str) -> None:
     transaction.on_commit(lambda: send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [invitation.email]))
 
 
-def invite_member(*, restaurant: Restaurant, email: str, role: str, invited_by=None) -> SentInvitation:
+def invite_member(*, restaurant, email: str, role: str, invited_by=None) -> SentInvitation:
     """Invite a person, by e-mail, to a role at the restaurant. Whether they already have an
     account changes nothing here: they accept through the link, logged in or signing up."""
     if role not in Role.values:

@@ -1,4 +1,5 @@
-"""Per-restaurant serialisation of writes that must never double-book.
+"""Per-restaurant serialisation of writes that must never double-book (bookings, holds, waitlist
+seats) or break a count (live keys, a restaurant's last owner): the platform's, as every app takes it.
 
 A PostgreSQL advisory transaction lock, held until the transaction ends, with a
 lock_timeout so a stuck writer turns into an error instead of a pile-up: the domain's

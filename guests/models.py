@@ -4,7 +4,7 @@ from django.db.models import Q
 
 from config.constraints import one_of, tenant_key
 from config.ids import new_guest_id
-from reservations.models.restaurant import Language
+from config.languages import Language
 
 
 class GuestSource(models.TextChoices):

@@ -1,6 +1,7 @@
 """Wire shape of a guest profile (guest data: shown only to keys with `guests:read`, config.gating)."""
 
 from config.formats import iso_date, timestamp
+from config.languages import Language
 from config.shapes import (
     TIMESTAMP_NOTE,
     Shape,
@@ -18,7 +19,6 @@ from config.shapes import (
     string,
 )
 from guests.models import GuestSource
-from reservations.models.restaurant import Language
 
 
 class GuestShape(Shape):

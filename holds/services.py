@@ -8,6 +8,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from config.formats import Viewer, zone
+from config.locking import lock_restaurant
 from holds.models import Hold, HoldKind, HoldStatus
 from holds.selectors import effective_status, with_tables
 from holds.shapes import HoldShape
@@ -16,7 +17,6 @@ from reservations.exceptions import HoldAlreadyConverted
 from reservations.services import allocations
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.booking_step import BookingStep
-from reservations.services.locking import lock_restaurant
 from webhooks.services.publish import publish
 from webhooks.types import HOLD_CREATED, HOLD_EXPIRED, HOLD_RELEASED
 

@@ -2,7 +2,7 @@
 joined tables, shifts, closures, day notes, blocks and companies.
 
 Managers (and owners, co-owners) edit; hosts look. Every write bumps the restaurant's
-availability version (RestaurantScopedAdmin.bump_availability). Scoping rules:
+availability version (PolicyAdmin.after_write). Scoping rules:
 apikeys/scoped_admin.py; what the policy pages share: policy.py.
 """
 

@@ -12,6 +12,7 @@ from apikeys.scoped_admin import RestaurantScopedAdmin, RestaurantScopedTabularI
 from reservations.admin.protection import ProtectingInlineFormSet, outgrown_bookings, protected_bookings
 from reservations.models import Section, Table
 from reservations.models.validation import NUMBER_FLOORS
+from reservations.services.availability_version import bump_availability_version
 
 CHOICE_SELECT_RELATED = {Section: ("floor_plan",), Table: ("section",)}
 
@@ -36,8 +37,11 @@ class NumberFloorsMixin:
 class PolicyAdmin(NumberFloorsMixin, RestaurantScopedAdmin):
     required_role = MANAGE_POLICY
     view_role = HOST
-    bump_availability = True
     choice_select_related = CHOICE_SELECT_RELATED
+
+    def after_write(self, restaurant_ids) -> None:
+        for restaurant_id in sorted({rid for rid in restaurant_ids if rid is not None}):
+            bump_availability_version(restaurant_id)
 
     def get_deleted_objects(self, objs, request):
         """Bookings that depend on what is deleted make it protected: listed, never cascaded."""

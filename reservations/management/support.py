@@ -1,4 +1,4 @@
-"""Finding and showing a booking, a restaurant, its tables and who acts, for the support commands
+"""Finding and showing a booking, a restaurant's tables and who acts, for the support commands
 (`manage.py booking`, `manage.py guarantee`, `manage.py waitlist`)."""
 
 from django.contrib.auth import get_user_model
@@ -22,14 +22,6 @@ def snapshot(reservation: Reservation) -> dict:
     """The booking as it now stands, as a full-access key reads it from the API."""
     row = Reservation.objects.select_related("restaurant", "guest", "company").get(pk=reservation.pk)
     return ReservationShape.render(row, Viewer(tz=zone(row.restaurant.timezone)))
-
-
-def restaurant_of(ref: str) -> Restaurant:
-    """A restaurant by its rst_ id or its slug."""
-    restaurant = Restaurant.objects.filter(public_id=ref).first() or Restaurant.objects.filter(slug=ref).first()
-    if restaurant is None:
-        raise NotFound(f"No restaurant {ref}.")
-    return restaurant
 
 
 def tables_of(restaurant: Restaurant, refs) -> tuple[int, ...]:

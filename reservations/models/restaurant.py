@@ -6,24 +6,9 @@ from django.db.models import F, Q
 
 from config.constraints import one_of
 from config.ids import new_restaurant_id
+from config.languages import Language
 from reservations.engine.staff_warnings import WARNING_LABELS
 from reservations.models.validation import raise_errors, restaurant_errors
-
-
-class Language(models.TextChoices):
-    """The languages guest-facing text can be in (ISO 639-1)."""
-
-    FR = "fr", "Français"
-    EN = "en", "English"
-    DE = "de", "Deutsch"
-    ES = "es", "Español"
-    IT = "it", "Italiano"
-    NL = "nl", "Nederlands"
-    PT = "pt", "Português"
-    DA = "da", "Dansk"
-    SV = "sv", "Svenska"
-    NO = "no", "Norsk"
-    FI = "fi", "Suomi"
 
 
 class PaymentProviderName(models.TextChoices):

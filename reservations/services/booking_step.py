@@ -21,6 +21,7 @@ import datetime as dt
 from django.db import connection
 
 from config.exceptions import not_found
+from config.locking import lock_statement
 from reservations.engine import BookingRequest, Decision, evaluate
 from reservations.engine.evaluate import relevant_since
 from reservations.engine.staff import StaffDecision, StaffRequest, evaluate_staff
@@ -30,7 +31,6 @@ from reservations.selectors.occupancy import load_occupancy, occupancy_from, occ
 from reservations.selectors.reservations import known_tables
 from reservations.services import allocations
 from reservations.services.availability_version import bump_availability_version, bump_statement
-from reservations.services.locking import lock_statement
 
 
 class BookingStep:

@@ -2,12 +2,12 @@
 
 from django.db import transaction
 
+from config.locking import lock_restaurant
 from reservations.exceptions import ReservationFinalized
 from reservations.models import Reservation
 from reservations.models.booking import EventType, GuaranteeStatus, ReservationStatus
 from reservations.services import allocations, events, handovers
 from reservations.services.availability_version import bump_availability_version
-from reservations.services.locking import lock_restaurant
 from reservations.services.notify import notify_guest
 
 PARTNER_API = "partner_api"

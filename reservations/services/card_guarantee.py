@@ -30,6 +30,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from config.locking import lock_restaurant
 from reservations.models import CardGuarantee, Reservation, ReservationEvent
 from reservations.models.booking import EventType, GuaranteeStatus, ReservationStatus
 from reservations.payments.base import CardResult, CardStatus
@@ -41,7 +42,6 @@ from reservations.services import allocations, events
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.create import created_event_data
 from reservations.services.guarantees import guarantee_event_data
-from reservations.services.locking import lock_restaurant
 from reservations.services.notify import notify_guest
 
 logger = logging.getLogger(__name__)

@@ -15,6 +15,7 @@ Events (`reservation.guarantee_*`, with the reservation snapshot on the webhook)
 from django.db import transaction
 from django.utils import timezone
 
+from config.locking import lock_restaurant
 from reservations.models import CardGuarantee, GuaranteeCharge, Reservation
 from reservations.models.booking import EventType, GuaranteeStatus, ReservationStatus
 from reservations.models.guarantee import GuaranteeChargeStatus
@@ -24,7 +25,6 @@ from reservations.payments.registry import provider_named
 from reservations.services import events
 from reservations.services.card_guarantee import AWAITING, waive_card_request
 from reservations.services.guarantees import guarantee_event_data
-from reservations.services.locking import lock_restaurant
 
 # A charge is for a no-show or a late cancellation: the staff judge lateness, the booking must be over.
 CHARGEABLE_STATUSES = (ReservationStatus.NO_SHOW, ReservationStatus.CANCELLED)

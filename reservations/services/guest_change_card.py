@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.exceptions import DomainError
+from config.locking import lock_restaurant
 from reservations.models import CardGuarantee, GuestChange, GuestChangeStatus, Reservation
 from reservations.payments.base import CardResult, CardStatus
 from reservations.payments.exceptions import PaymentStateConflict
@@ -27,7 +28,6 @@ from reservations.payments.registry import provider_for, provider_named
 from reservations.payments.test_provider import TestProvider
 from reservations.services.guarantee_requests import GuestCardNeeded
 from reservations.services.guest_change import GuestChangeRefused, apply_change
-from reservations.services.locking import lock_restaurant
 from reservations.services.notify import notify_guest
 
 logger = logging.getLogger(__name__)

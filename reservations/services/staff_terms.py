@@ -1,4 +1,4 @@
-"""Who acts for the restaurant, and on what terms: the staff side of the booking step.
+"""Who acts for the restaurant (apikeys.roles.Actor), and on what terms: the staff side of the booking step.
 
 A booking staff take or change goes through the same create and modify services as the API's,
 under the same lock, with `StaffTerms` instead of the online rules: the engine's staff answer
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from apikeys.roles import SUPPORT, Actor
 from config.exceptions import Forbidden, Refused
 from config.formats import zone
 from reservations.engine.staff import StaffDecision, StaffWarning
@@ -24,30 +25,6 @@ from reservations.models import TableAllocation
 ROLES = ("host", "manager", "co_owner", "owner")
 # Everything a support command confirms with --confirm-warnings.
 ALL_WARNINGS = frozenset(WARNING_CODES)
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who acts: a back-office user with their role at the restaurant (`support` for a command run
-    without --as, which holds an owner's power)."""
-
-    user: object = None
-    role: str = "support"
-
-    @property
-    def name(self) -> str:
-        return self.user.get_username() if self.user is not None else "support command"
-
-    @property
-    def is_manager(self) -> bool:
-        return self.role != "host"
-
-    def may_confirm(self, code: str, restaurant) -> bool:
-        """A host confirms every warning but those the restaurant keeps for managers."""
-        return self.is_manager or code not in (restaurant.manager_only_warnings or ())
-
-
-SUPPORT = Actor()
 
 
 @dataclass(frozen=True)

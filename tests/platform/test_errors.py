@@ -242,8 +242,8 @@ def test_a_write_waiting_too_long_for_the_restaurant_lock_is_429_lock_timeout(re
 
     from django.db import connections, transaction
 
-    import reservations.services.locking as locking
-    from reservations.services.locking import lock_restaurant
+    import config.locking as locking
+    from config.locking import lock_restaurant
     from tests.factories import FloorPlanFactory, SectionFactory, ShiftFactory, TableFactory
 
     plan = FloorPlanFactory(restaurant=restaurant)

@@ -14,9 +14,9 @@ from django.test import Client
 
 from apikeys.models import ApiKey
 from config.exceptions import LockTimeout
+from config.locking import TransactionRequired, lock_restaurant
 from config.versions import LATEST_VERSION
 from reservations.models import Reservation
-from reservations.services.locking import TransactionRequired, lock_restaurant
 from tests.factories import MembershipFactory, make_key
 from tests.guarantees.conftest import book, build_place, clock  # noqa: F401  (the fixed instant)
 
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def place(clock, monkeypatch):  # noqa: F811  (the imported fixture)
-    import reservations.services.locking as locking
+    import config.locking as locking
 
     monkeypatch.setattr(locking, "LOCK_WAIT", "200ms")
     return build_place(guarantee_per_guest_amount=None, guarantee_from_party_size=None)

@@ -273,7 +273,7 @@ def test_a_guaranteed_slot_for_a_known_guest_without_an_email_is_refused(api, gu
 
 @pytest.fixture
 def short_lock_wait(monkeypatch):
-    import reservations.services.locking as locking
+    import config.locking as locking
 
     monkeypatch.setattr(locking, "LOCK_WAIT", "200ms")
 

@@ -7,10 +7,10 @@ import re
 import pytest
 from django.db import connection, transaction
 
+from config.locking import lock_restaurant
 from reservations.selectors.engine_policy import policy_for
 from reservations.selectors.occupancy import load_occupancy, occupancy_statement
 from reservations.services.allocations import drop_lapsed_statement
-from reservations.services.locking import lock_restaurant
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

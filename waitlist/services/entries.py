@@ -13,12 +13,12 @@ from django.utils import timezone
 
 from config.exceptions import InvalidInput, NotFound
 from config.formats import Viewer, zone
+from config.locking import lock_restaurant
 from guests.models import Guest
 from guests.selectors import resolve
 from reservations.engine.clock import minutes_of
 from reservations.models.booking import Channel
 from reservations.selectors.engine_policy import policy_for
-from reservations.services.locking import lock_restaurant
 from reservations.texts import translate
 from waitlist.exceptions import WaitlistEntryClosed, WaitlistWindowInvalid
 from waitlist.models import OPEN_STATUSES, JoinedVia, WaitlistEntry, WaitlistStatus

@@ -5,17 +5,10 @@ from apikeys.models import Invitation, Membership, Role
 from apikeys.services import change_role, invite_member, remove_member, resend_invitation, send_password_reset
 from config.commands import SupportCommand
 from config.exceptions import NotFound
-from reservations.models import Restaurant
+from config.tenancy import restaurant_of
 
 
-def restaurant_of(ref: str) -> Restaurant:
-    restaurant = Restaurant.objects.filter(public_id=ref).first() or Restaurant.objects.filter(slug=ref).first()
-    if restaurant is None:
-        raise NotFound(f"No restaurant {ref}.")
-    return restaurant
-
-
-def membership_of(restaurant: Restaurant, username: str) -> Membership:
+def membership_of(restaurant, username: str) -> Membership:
     membership = (
         Membership.objects.filter(restaurant=restaurant, user__username=username).select_related("user").first()
     )

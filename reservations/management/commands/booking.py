@@ -25,12 +25,13 @@ from django.utils import timezone
 from config.commands import SupportCommand
 from config.exceptions import NotFound
 from config.formats import Viewer, zone
+from config.tenancy import restaurant_of
 from guests.services import GuestInput
 from holds.models import Hold
 from holds.shapes import HoldShape
 from reservations.management.arguments import add_staff_options, day, hhmm, party
 from reservations.management.guarantee_commands import GuaranteeSubcommands
-from reservations.management.support import actor_of, reservation_of, restaurant_of, snapshot, tables_of
+from reservations.management.support import actor_of, reservation_of, snapshot, tables_of
 from reservations.services import staff
 from reservations.services.staff.registry import MOVES
 from reservations.services.staff_terms import ALL_WARNINGS

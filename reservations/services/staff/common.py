@@ -8,6 +8,7 @@ import datetime as dt
 from config import deferred_inserts
 from config.exceptions import InvalidInput
 from config.formats import zone
+from config.locking import lock_restaurant
 from reservations.engine.staff import StaffRequest
 from reservations.exceptions import StatusMoveNotAllowed
 from reservations.models import Reservation, StatusChange, TableAllocation
@@ -16,7 +17,6 @@ from reservations.models.staff import UNDO_WINDOW, UNDOABLE, StaffAction  # noqa
 from reservations.services import events
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.guest_statistics import refresh_guest_statistics
-from reservations.services.locking import lock_restaurant
 from reservations.services.staff_terms import Actor
 
 S = ReservationStatus

@@ -12,9 +12,10 @@ from django.core.management.base import CommandError
 from config.commands import SupportCommand
 from config.exceptions import NotFound
 from config.formats import Viewer, zone
+from config.tenancy import restaurant_of
 from guests.models import Guest
 from reservations.management.arguments import add_staff_options
-from reservations.management.support import actor_of, restaurant_of, tables_of
+from reservations.management.support import actor_of, tables_of
 from reservations.services.staff_terms import ALL_WARNINGS, StaffTerms
 from waitlist import services
 from waitlist.models import JoinedVia, WaitlistEntry

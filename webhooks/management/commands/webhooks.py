@@ -12,7 +12,7 @@ as the back office (JSON on stdout; a refusal exits 1 with its message).
 
 from config.commands import SupportCommand
 from config.exceptions import NotFound
-from reservations.models import Restaurant
+from config.tenancy import restaurant_of
 from webhooks.models import Delivery, DeliveryStatus, Endpoint
 from webhooks.secrets import masked
 from webhooks.selectors import current_secret
@@ -27,13 +27,6 @@ from webhooks.services.endpoints import (
     rotate_secret,
     send_test_event,
 )
-
-
-def restaurant_of(ref: str) -> Restaurant:
-    restaurant = Restaurant.objects.filter(public_id=ref).first() or Restaurant.objects.filter(slug=ref).first()
-    if restaurant is None:
-        raise NotFound(f"No restaurant {ref}.")
-    return restaurant
 
 
 def endpoint_of(ref: str) -> Endpoint:
