@@ -136,6 +136,50 @@ register(
         "A fault on the service side; nothing was changed or remembered.",
         "Retry later with the same `Idempotency-Key`; if it persists, contact support with `X-Request-Id`.",
     ),
+    # Answered by the proxy in front of the nodes (deploy/haproxy.py), in the same envelope.
+    ErrorCode(
+        "request_timeout",
+        408,
+        "The request's headers or body did not arrive within 10 seconds; nothing was read or changed.",
+        "Send the whole request at once, then retry it.",
+    ),
+    ErrorCode(
+        "length_required",
+        411,
+        "A body was sent without a length the server could read (chunked encoding through a server that "
+        "cannot end it); nothing was read or changed.",
+        "Send the body with a `Content-Length` header.",
+    ),
+    ErrorCode(
+        "uri_too_long",
+        414,
+        "The request line is longer than 8,190 bytes; nothing was read or changed.",
+        "Send fewer or shorter query parameters (at most 100 ids in a batch).",
+    ),
+    ErrorCode(
+        "headers_too_large",
+        431,
+        "A header, or all of them together, is larger than the service reads (8,190 bytes each).",
+        "Send shorter headers.",
+    ),
+    ErrorCode(
+        "bad_gateway",
+        502,
+        "The node serving the request failed before it answered. A write may or may not have been applied.",
+        "Retry with the same `Idempotency-Key`: it answers the first outcome, or applies the write once.",
+    ),
+    ErrorCode(
+        "service_unavailable",
+        503,
+        "No node of the service could take the request (all restarting or unreachable); nothing was changed.",
+        RETRY,
+    ),
+    ErrorCode(
+        "gateway_timeout",
+        504,
+        "The service did not answer within 30 seconds. A write may or may not have been applied.",
+        "Retry with the same `Idempotency-Key`: it answers the first outcome, or applies the write once.",
+    ),
     ErrorCode(
         "upstream_error",
         502,

@@ -86,6 +86,8 @@ def env_proxy_ssl_header() -> tuple[str, str] | None:
 SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header()
 # Behind a TLS-terminating proxy, set SECURE_PROXY_SSL_HEADER or this redirects forever.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS_DEFAULTS)
+# A balancer checks its nodes over plain HTTP on the private network (config/ops/health.py).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS_DEFAULTS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS_DEFAULTS)
 # Preloading commits the whole registrable domain to HTTPS in browsers for months and is slow to

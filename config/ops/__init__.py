@@ -1,0 +1,1 @@
+"""What operators and their balancer use: health endpoints, metrics, structured logs."""

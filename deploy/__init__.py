@@ -1,0 +1,1 @@
+"""How the service is deployed: `make cluster` (deploy/cluster.py) and its proxy (deploy/haproxy.py)."""
