@@ -117,6 +117,13 @@ register(
         "preflight is refused too.",
         "Use a method listed in `Allow`, from your server.",
     ),
+    ErrorCode(
+        "unsupported_media_type",
+        415,
+        "A request body was sent without `Content-Type: application/json` (another media type, a charset other "
+        "than UTF-8, or none).",
+        "Send the body as JSON with `Content-Type: application/json`; a request without a body needs no type.",
+    ),
     ErrorCode("forbidden", 403, "The request is not allowed.", "Nothing to retry."),
     ErrorCode(
         "rate_limited",

@@ -108,6 +108,11 @@ class AuthError(ApiError):
         self.headers.setdefault("WWW-Authenticate", "Bearer")
 
 
+class UnsupportedMediaType(ApiError):
+    status = 415
+    code = "unsupported_media_type"
+
+
 class RateLimited(ApiError):
     status = 429
     code = "rate_limited"
@@ -148,7 +153,7 @@ def _from_drf(exc: drf.APIException) -> ApiError:
     if isinstance(exc, drf.ParseError):
         return BadRequest("The request body is not valid JSON.")
     if isinstance(exc, drf.UnsupportedMediaType):
-        return BadRequest("Send the request body as JSON (Content-Type: application/json).")
+        return UnsupportedMediaType("Send the request body as JSON (Content-Type: application/json).")
     if isinstance(exc, drf.Throttled):
         return RateLimited("Too many requests.")
     if isinstance(exc, drf.ValidationError):

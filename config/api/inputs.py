@@ -26,7 +26,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import fast_path
-from config.api.errors import BadRequest
+from config.api.errors import BadRequest, UnsupportedMediaType
 from config.metadata import MAX_KEY_LENGTH, MAX_KEYS, MAX_VALUE_LENGTH, metadata_problem
 
 FIRST_DATE, LAST_DATE = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
@@ -102,6 +102,16 @@ def _depth(value, limit: int) -> int:
         children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
         stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
     return deepest
+
+
+def check_json_media_type(content_type: str, params: dict) -> None:
+    """A body is `application/json` (UTF-8, RFC 8259), else 415: a form or text body is not read as
+    JSON by luck. `application/*+json` types are refused too: the document declares JSON only."""
+    if content_type != "application/json":
+        sent = f"`{content_type[:64]}`" if content_type else "no Content-Type"
+        raise UnsupportedMediaType(f"Send the request body as JSON (Content-Type: application/json), not {sent}.")
+    if params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+        raise UnsupportedMediaType("Send the request body as application/json in UTF-8 (charset=utf-8 or none).")
 
 
 def parse_json_object(raw: bytes) -> dict:

@@ -11,7 +11,7 @@ operation shares, read from the viewset where the code says it:
   and most tools read them as OAuth scopes, which a bearer scheme has none of);
 - the request header `Service-Version`, and `expand` from `ApiViewSet.expandable`;
 - the query serializer of the action (`ApiViewSet.query_serializers`), exploded;
-- the common errors (400, 401, 403, 422 `idempotency_key_reused`, 429, 500): a reference
+- the common errors (400, 401, 403, 415 on writes, 422 `idempotency_key_reused`, 429, 500): a reference
   to the shared response (config/api/schema_components.py), or appended to the operation's
   own description of the same status;
 - the response headers: `Service-Version`, `X-Request-Id`, `RateLimit-*`,
@@ -49,7 +49,7 @@ class ErrorDetailShape(Shape):
         {
             "type": enum(
                 ["invalid_request_error", "authentication_error", "rate_limit_error", "api_error"],
-                "`invalid_request_error` (400, 403, 404, 405, 409, 422), `authentication_error` (401), "
+                "`invalid_request_error` (400, 403, 404, 405, 409, 415, 422), `authentication_error` (401), "
                 "`rate_limit_error` (429), `api_error` (500, 502).",
             ),
             "code": string("Stable machine code; branch on it.", examples=["booking_rules_violated"]),
@@ -351,6 +351,12 @@ class ApiAutoSchema(AutoSchema):
                 "`api_error` (type `api_error`): a fault on the service side; nothing was changed or remembered.",
             ),
         }
+        if not reads:
+            errors["415"] = (
+                "UnsupportedMediaType",
+                "`unsupported_media_type`: a body was sent without `Content-Type: application/json` (another type, "
+                "a charset other than UTF-8, or none). A request without a body needs no `Content-Type`.",
+            )
         if idempotency is not None:
             errors["422"] = (
                 "IdempotencyKeyReused",

@@ -23,7 +23,7 @@ from rest_framework.negotiation import BaseContentNegotiation
 from config.api import ratelimit
 from config.api.errors import ApiError, BadRequest
 from config.api.filters import StrictFilterBackend
-from config.api.inputs import parse_json_object
+from config.api.inputs import check_json_media_type, parse_json_object
 from config.api.pagination import PAGINATION_PARAMS, KeysetPagination
 from config.api.scopes import GUESTS, READ, check_endpoint_scope, check_expand_scopes, check_field_scopes
 from config.formats import Viewer, zone
@@ -186,7 +186,11 @@ class ApiViewSet(viewsets.GenericViewSet):
 
     def raw_body(self) -> dict:
         if not hasattr(self, "_raw_body"):
-            self._raw_body = parse_json_object(self.request.body)
+            request = self.request._request  # Django's: its content_type is parsed (DRF's is the header)
+            raw = request.body
+            if raw:  # a request without a body (a cancel, a release) needs no Content-Type
+                check_json_media_type(request.content_type, request.content_params)
+            self._raw_body = parse_json_object(raw)
         return self._raw_body
 
     def no_body(self) -> None:

@@ -6,6 +6,7 @@ fields. A change to a serializer that the document does not follow fails here.
 """
 
 import datetime as dt
+import json
 
 import pytest
 
@@ -325,6 +326,9 @@ def test_request_errors(api, bistro, make_client, restaurant, conform):
     assert error["error"]["param"] == "status"
     error = conform.check(api.post(f"/v1/reservations/{created['id']}/cancel", {"reason": "x"}, format="json"))
     assert error["error"]["param"] == "reason"
+    text = json.dumps(hold_body())
+    error = conform.check(api.post("/v1/holds", text, content_type="text/plain", HTTP_IDEMPOTENCY_KEY="t"))
+    assert error["error"]["code"] == "unsupported_media_type"
     reader = make_client(restaurant, ["reservations:read"])
     error = conform.check(reader.post("/v1/holds", hold_body(), format="json", HTTP_IDEMPOTENCY_KEY="k"))
     assert error["error"]["code"] == "insufficient_scope" and "param" not in error["error"]

@@ -596,7 +596,7 @@ export interface components {
         /** @description What went wrong. */
         ErrorDetail: {
             /**
-             * @description `invalid_request_error` (400, 403, 404, 405, 409, 422), `authentication_error` (401), `rate_limit_error` (429), `api_error` (500, 502).
+             * @description `invalid_request_error` (400, 403, 404, 405, 409, 415, 422), `authentication_error` (401), `rate_limit_error` (429), `api_error` (500, 502).
              * @enum {string}
              */
             type: "invalid_request_error" | "authentication_error" | "rate_limit_error" | "api_error";
@@ -1412,6 +1412,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `unsupported_media_type`: a body was sent without `Content-Type: application/json` (another type, a charset other than UTF-8, or none). A request without a body needs no `Content-Type`. */
+        UnsupportedMediaType: {
+            headers: {
+                "Service-Version": components["headers"]["ServiceVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "RateLimit-Resource": components["headers"]["RateLimitResource"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1945,6 +1960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             /**
              * @description `booking_rules_violated`: one or more booking rules are broken; `violations` lists them (even a single one). Checks run in order: `no_service_at_this_time` alone, then `start_time_off_grid` alone, then all other rules together, then the table search (`no_table_available`, `no_table_available_in_section`, `section_occupied`). Resend once with the overridable codes in `override` (same Idempotency-Key) when the key may override. `guest_fields_required` (`param` names the first missing field, `guest[<field>]`; the message lists them all): the guest lacks a field of `required_guest_fields`. `email_required_for_guarantee` (`param: guest[email]`): the slot carries a card guarantee and no guest e-mail address exists.
              *
@@ -2132,6 +2148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             /**
              * @description `booking_rules_violated`: one or more booking rules are broken; `violations` lists them (even a single one). Checks run in order: `no_service_at_this_time` alone, then `start_time_off_grid` alone, then all other rules together, then the table search (`no_table_available`, `no_table_available_in_section`, `section_occupied`). Resend once with the overridable codes in `override` (same Idempotency-Key) when the key may override. `guarantee_consent_guest_only`: the change raises a card guarantee. `guarantee_modify_requires_card`: the change puts a card-less booking onto a card guarantee (never overridable here). `guarantee_request_not_allowed` (`param: guarantee_request`): not a confirmed, upcoming booking without a guarantee. `payments_suspended`: the restaurant cannot take card payments. `guarantee_amount_invalid` (`param: guarantee_request[amount]`): no slot policy and no amount, or an amount not above zero. `email_required_for_guarantee`: no guest e-mail address exists.
              *
@@ -2221,6 +2238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimitedWrite"];
             500: components["responses"]["ServerError"];
@@ -2456,6 +2474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             /**
              * @description `booking_rules_violated`: one or more booking rules are broken; `violations` lists them (too many covers for the service is `slot_no_longer_available`). Same shape as on a reservation create.
              *
@@ -2594,6 +2613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimitedWrite"];
             500: components["responses"]["ServerError"];
         };

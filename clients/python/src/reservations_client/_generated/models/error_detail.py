@@ -24,8 +24,8 @@ class ErrorDetail:
         code (str): Stable machine code; branch on it.
         doc_url (str): `{docs_url}/api/errors#<code>`; always present.
         message (str): English, for logs; never match on it or show it to guests.
-        type_ (ErrorDetailType): `invalid_request_error` (400, 403, 404, 405, 409, 422), `authentication_error` (401),
-            `rate_limit_error` (429), `api_error` (500, 502).
+        type_ (ErrorDetailType): `invalid_request_error` (400, 403, 404, 405, 409, 415, 422), `authentication_error`
+            (401), `rate_limit_error` (429), `api_error` (500, 502).
         param (str | Unset): The offending request parameter; absent (not null) when none.
         violations (list[Violation] | Unset): Only on `booking_rules_violated`, even for a single rule.
     """

@@ -81,6 +81,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
 
