@@ -17,7 +17,7 @@ from apikeys.roles import HOST
 from apikeys.scoped_admin import RestaurantScopedAdmin
 from config.exceptions import DomainError
 from guests import services
-from guests.models import Guest
+from guests.models import EDITABLE_FIELDS, Guest
 
 
 class MergeStateFilter(admin.SimpleListFilter):
@@ -122,12 +122,12 @@ class GuestAdmin(RestaurantScopedAdmin):
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and (obj.erased_at is not None or obj.merged_into_id is not None):
-            return fields + [name for name in services.EDITABLE_FIELDS if name not in fields]
+            return fields + [name for name in EDITABLE_FIELDS if name not in fields]
         return fields
 
     def save_model(self, request, obj, form, change):
         self.check_can_manage(request, obj)
-        values = {name: form.cleaned_data[name] for name in services.EDITABLE_FIELDS if name in form.cleaned_data}
+        values = {name: form.cleaned_data[name] for name in EDITABLE_FIELDS if name in form.cleaned_data}
         if change:
             changed = {name: values[name] for name in form.changed_data if name in values}
             guest = services.update_guest(guest=obj, values=changed) if changed else obj

@@ -16,6 +16,28 @@ class GuestSource(models.TextChoices):
     WEBSITE_NEWSLETTER = "website_newsletter"
 
 
+# What staff (and imports) may set on a profile; the ids, the source and the statistics are the services'.
+EDITABLE_FIELDS = (
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "notes",
+    "blacklisted",
+    "blacklist_reason",
+    "dietary_preferences",
+    "allergies",
+    "birthday",
+    "anniversary",
+    "vip",
+    "language",
+    "marketing_email_consent",
+    "marketing_sms_consent",
+)
+# Derived from the profile's bookings (guests.services.statistics).
+STATISTICS_FIELDS = ("visit_count", "no_show_count", "cancellation_count", "first_visit_at", "last_visit_at")
+
+
 class Guest(models.Model):
     """A profile in one restaurant's guest book."""
 

@@ -15,7 +15,7 @@ import orjson
 from django.db import connection
 
 from config.rows import Row, columns, page_text, statement_text
-from guests.models import Guest
+from guests.models import EDITABLE_FIELDS, STATISTICS_FIELDS, Guest
 from reservations.models import Company, Reservation
 from reservations.selectors.engine_policy import VERSIONS
 
@@ -48,29 +48,11 @@ RESERVATION_FIELDS = (
 )
 GUEST_FIELDS = (
     "public_id",
-    "first_name",
-    "last_name",
-    "email",
-    "phone",
-    "notes",
-    "blacklisted",
-    "blacklist_reason",
-    "dietary_preferences",
-    "allergies",
-    "birthday",
-    "anniversary",
-    "vip",
-    "language",
     "source",
-    "marketing_email_consent",
+    *EDITABLE_FIELDS,
     "marketing_email_consent_at",
-    "marketing_sms_consent",
     "marketing_sms_consent_at",
-    "visit_count",
-    "no_show_count",
-    "cancellation_count",
-    "first_visit_at",
-    "last_visit_at",
+    *STATISTICS_FIELDS,
     "created_at",
     "updated_at",
 )
