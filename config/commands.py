@@ -9,6 +9,8 @@ restaurant busy past the lock's wait (`lock_timeout`) exits 75: nothing was done
 """
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -20,6 +22,24 @@ WARNINGS_EXIT = 3
 BUSY_EXIT = 75
 
 
+@dataclass(frozen=True)
+class Subcommand:
+    """A subcommand of an app above the command's own (holds' `booking release-hold`), handed over
+    at the app's start-up (its AppConfig.ready: `hand_over`), so that the command never imports it."""
+
+    name: str
+    help: str
+    add_arguments: Callable  # (parser)
+    run: Callable  # (**options) -> what is printed
+
+
+_handed_over: dict[str, dict[str, Subcommand]] = {}  # by command name
+
+
+def hand_over(command: str, subcommand: Subcommand) -> None:
+    _handed_over.setdefault(command, {})[subcommand.name] = subcommand
+
+
 class SupportCommand(BaseCommand):
     def add_arguments(self, parser):
         self.subcommands = parser.add_subparsers(dest="subcommand", required=True, metavar="subcommand")
@@ -28,8 +48,18 @@ class SupportCommand(BaseCommand):
     def add_subcommands(self, subparsers) -> None:
         raise NotImplementedError
 
+    @property
+    def handed_over(self) -> dict[str, Subcommand]:
+        return _handed_over.get(type(self).__module__.rpartition(".")[2], {})
+
+    def add_handed_over(self, subparsers) -> None:
+        """The subcommands handed over to this command (`hand_over`), here among its own."""
+        for subcommand in self.handed_over.values():
+            subcommand.add_arguments(subparsers.add_parser(subcommand.name, help=subcommand.help))
+
     def handle(self, *args, subcommand: str, **options):
-        handler = getattr(self, "do_" + subcommand.replace("-", "_"))
+        handed = self.handed_over.get(subcommand)
+        handler = handed.run if handed is not None else getattr(self, "do_" + subcommand.replace("-", "_"))
         try:
             result = handler(**options)
         except LockTimeout as error:

@@ -1,4 +1,5 @@
-"""Hold writes: take, release, and let lapse."""
+"""Hold writes: take, release (the API, or the restaurant's staff), and let lapse (a conversion into a
+booking: holds.conversion)."""
 
 import datetime as dt
 from dataclasses import dataclass, field
@@ -7,6 +8,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from apikeys.roles import SUPPORT, Actor
 from config.formats import Viewer, zone
 from config.locking import lock_restaurant
 from holds.models import Hold, HoldKind, HoldStatus
@@ -117,6 +119,11 @@ def release_hold(*, hold: Hold, now: dt.datetime | None = None) -> Hold:
             announce(hold, HOLD_RELEASED, now)
             bump_availability_version(hold.restaurant_id, policy_changed=False)
     return hold
+
+
+def staff_release_hold(*, hold: Hold, actor: Actor = SUPPORT, now: dt.datetime | None = None) -> Hold:
+    """The restaurant hands a hold back (the API's release: `hold.released`, table on sale at once)."""
+    return release_hold(hold=hold, now=now)
 
 
 def _mark_expired(queryset, now: dt.datetime) -> list[tuple[int, int]]:

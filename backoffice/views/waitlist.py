@@ -22,8 +22,8 @@ from config.exceptions import DomainError, InvalidInput
 from config.formats import zone
 from guests.services import GuestInput, match_or_create
 from holds.models import Hold
+from holds.services import staff_release_hold
 from reservations.selectors.engine_policy import policy_for
-from reservations.services import staff
 from reservations.services.staff import WarningsToConfirm
 from reservations.services.staff_terms import StaffTerms
 from waitlist import services as waitlist
@@ -178,7 +178,7 @@ def release_hold(request):
     if hold is None:
         raise Http404("No such hold.")
     try:
-        staff.staff_release_hold(hold=hold, actor=actor(request, hold.restaurant))
+        staff_release_hold(hold=hold, actor=actor(request, hold.restaurant))
     except DomainError as error:
         text, level = error.message, "error"
     else:

@@ -1,6 +1,6 @@
-"""Bookings in the admin's own lists: read-only rows (changes go through the services), and
-actions that call the same services as the host's pages and `manage.py booking`, read from the
-registry of staff moves (reservations.services.staff.registry).
+"""Bookings in the admin's own lists (holds: holds.admin): read-only rows (changes go through the
+services), and actions that call the same services as the host's pages and `manage.py booking`, read
+from the registry of staff moves (reservations.services.staff.registry).
 
 A bulk action confirms no warning: a booking a warning stands against is reported (its message
 says what), to be moved from its card on the timeline, where the warning is confirmed with a tap.
@@ -14,13 +14,11 @@ from apikeys.roles import HOST, staff_actor
 from apikeys.scoped_admin import RestaurantScopedAdmin
 from config.exceptions import DomainError
 from config.formats import zone
-from holds.models import Hold
 from reservations.models import Reservation
-from reservations.services import staff
 from reservations.services.staff.registry import MOVES
 
 
-def _run(modeladmin, request, queryset, service, done: str) -> None:
+def run_each(modeladmin, request, queryset, service, done: str) -> None:
     """One service call per selected row, each in its own transaction; refusals are listed."""
     succeeded, refused = 0, []
     for row in queryset.select_related("restaurant"):
@@ -40,7 +38,9 @@ def _run(modeladmin, request, queryset, service, done: str) -> None:
 
 def _booking_action(move):
     def action(modeladmin, request, queryset):
-        _run(modeladmin, request, queryset, lambda row, actor: move.service(reservation=row, actor=actor), move.done)
+        run_each(
+            modeladmin, request, queryset, lambda row, actor: move.service(reservation=row, actor=actor), move.done
+        )
 
     action.__name__ = move.name
     return admin.action(description=f"{move.label} (selected bookings)")(action)
@@ -94,28 +94,3 @@ class ReservationAdmin(RestaurantScopedAdmin):
     @admin.display(description="Card")
     def day_sheet_link(self, obj):
         return format_html('<a href="{}">open its card</a>', reverse("admin:day_sheet_booking", args=[obj.public_id]))
-
-
-@admin.register(Hold)
-class HoldAdmin(RestaurantScopedAdmin):
-    required_role = HOST
-    list_display = ("public_id", "service_date", "party_size", "kind", "status", "expires_at")
-    list_filter = ("status", "kind", "service_date")
-    search_fields = ("public_id",)
-    ordering = ("-created_at",)
-    actions = ["release"]
-    readonly_fields = [f.name for f in Hold._meta.concrete_fields if f.name not in ("id",)]
-    exclude = ("tables",)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return super().has_change_permission(request, obj) if obj is None else False
-
-    @admin.action(description="Release selected holds")
-    def release(self, request, queryset):
-        _run(self, request, queryset, lambda row, actor: staff.staff_release_hold(hold=row, actor=actor), "released")

@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from config.exceptions import InvalidInput, NotFound
 from config.postgresql.prepared import Statement
-from holds.models import Hold
 from reservations import engine
 from reservations.selectors import kept_occupancy
 from reservations.selectors.engine_policy import (
@@ -23,6 +22,7 @@ from reservations.selectors.engine_policy import (
 from reservations.selectors.occupancy import (
     LAPSE_LOOK_BACK,
     LAPSING_HOLDS,
+    Hold,
     load_changes,
     load_occupancy,
     occupancy_from,

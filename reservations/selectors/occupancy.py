@@ -14,11 +14,14 @@ from typing import NamedTuple
 from django.db import connection
 
 from config.postgresql.prepared import Statement, batch
-from holds.models import Hold
 from reservations.engine.occupancy import Covers, Occupancy
 from reservations.models import OccupancyChange, Reservation, TableAllocation
 from reservations.models.booking import LONG_ALLOCATION_SECONDS, OCCUPYING_STATUSES
 from reservations.selectors.engine_policy import occupancy_window, policy_for
+
+# Holds occupy tables and covers as bookings do: the occupancy reads their rows through the relation
+# reservations' allocations name them by (TableAllocation.hold, "holds.Hold"), never importing holds.
+Hold = TableAllocation._meta.get_field("hold").related_model
 
 NOBODY = -1  # a primary key no row has: "exclude nothing"
 # How far back a basket hold's lapse is looked for (selectors.availability.last_lapse).

@@ -1,4 +1,5 @@
-"""Create a reservation: from a slot, or by converting a hold."""
+"""Create a reservation: from a slot, or by converting a hold (which holds does, handed over at its
+start-up: handovers.claim_hold, handovers.hold_converted)."""
 
 import datetime as dt
 from dataclasses import dataclass, field
@@ -7,25 +8,20 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.exceptions import InvalidInput, not_found
-from config.formats import zone
 from config.ids import random_token
 from config.metadata import metadata_problem
 from guests.selectors import match_statement, profile_from, resolve_public_id
 from guests.services import GuestInput, contact_of, match_or_create
-from holds.models import Hold, HoldStatus
-from holds.selectors import effective_status
-from holds.services import announce as announce_hold
 from reservations.engine import BookingRequest
 from reservations.engine.staff import StaffRequest
-from reservations.exceptions import HoldAlreadyConverted, HoldEnded, OverrideScopeRequired, refused
+from reservations.exceptions import refused
 from reservations.models import Company, Reservation
 from reservations.models.booking import Channel, EventType, ReservationStatus, Source
-from reservations.services import allocations, events, guarantees
+from reservations.services import allocations, events, guarantees, handovers
 from reservations.services.booking_step import BookingStep
 from reservations.services.guarantees import card_deadline, request_card
 from reservations.services.notify import notify_guest
 from reservations.services.staff_terms import StaffTerms, settle
-from webhooks.types import HOLD_CONVERTED
 
 # Channels of bookings staff take themselves: never sent to approval.
 STAFF_CHANNELS = (Channel.BACK_OFFICE, Channel.WALK_IN, Channel.PHONE)
@@ -161,54 +157,6 @@ def _slot_for_staff(step: BookingStep, params: CreateParams) -> tuple[Slot, obje
     return slot, decision
 
 
-def _claim_hold(step: BookingStep, params: CreateParams) -> tuple[Hold, Slot]:
-    restaurant = step.restaurant
-    hold = Hold.objects.select_for_update().filter(restaurant=restaurant, public_id=params.hold_id).first()
-    if hold is None:
-        raise not_found("hold_id", params.hold_id)
-    status = effective_status(hold, step.now)
-    if status == HoldStatus.CONVERTED:
-        raise HoldAlreadyConverted(hold.reservation.public_id, param="hold_id")
-    if status != HoldStatus.HELD:
-        raise HoldEnded(status)
-    if hold.excluded_from_shift_limits and not params.can_override:
-        raise OverrideScopeRequired("hold_id")
-    _check_matches_hold(hold, params, restaurant)
-    shift = step.policy.shift(hold.shift_id)
-    guarantee = None if hold.guarantee_waived or shift is None else shift.guarantee_for(hold.party_size)
-    slot = Slot(
-        shift_id=hold.shift_id,
-        service_date=hold.service_date,
-        party_size=hold.party_size,
-        starts_at=hold.starts_at,
-        ends_at=hold.ends_at,
-        occupied_until=None,
-        table_ids=tuple(hold.tables.values_list("id", flat=True)),
-        requires_approval=shift.needs_approval(hold.party_size) if shift else False,
-        guarantee=guarantee,
-        excluded=hold.excluded_from_shift_limits,
-        group_id=hold.section_group_id,
-        waived=list(hold.overrides_accepted),
-    )
-    return hold, slot
-
-
-def _check_matches_hold(hold: Hold, params: CreateParams, restaurant) -> None:
-    """Slot fields sent beside `hold_id` must be the hold's own (the hold fixed them)."""
-    local = hold.starts_at.astimezone(zone(restaurant.timezone))
-    sent = {
-        "service_date": (params.service_date, hold.service_date),
-        "start_time": (params.start_time, dt.time(local.hour, local.minute)),
-        "party_size": (params.party_size, hold.party_size),
-    }
-    for name, (value, held) in sent.items():
-        if value is not None and value != held:
-            raise InvalidInput(f"`{name}` differs from the hold's; leave it out or send the hold's value.", param=name)
-    for name in ("section_id", "entire_section_id", "excluded_from_shift_limits"):
-        if getattr(params, name) not in (None, False):
-            raise InvalidInput(f"`{name}` was fixed by the hold; leave it out.", param=name)
-
-
 def _guest(restaurant, params: CreateParams, contact, matched):
     """The booking's guest and what the booker typed that differs from the profile; `contact` and
     `matched` as `match_or_create` takes them."""
@@ -233,7 +181,7 @@ def find_company(restaurant, company_id: str | None):
     return company
 
 
-def _metadata(hold: Hold | None, params: CreateParams) -> dict:
+def _metadata(hold, params: CreateParams) -> dict:
     """The hold's metadata with the create's on top; the merge obeys the limits too."""
     merged = {**(hold.metadata if hold else {}), **params.metadata}
     problem = metadata_problem(merged)
@@ -269,7 +217,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         company = find_company(restaurant, params.company_id)
         hold = decision = None
         if params.hold_id is not None:
-            hold, slot = _claim_hold(step, params)
+            hold, slot = handovers.claim_hold(step, params)
         else:
             slot, decision = _slot_from_engine(step, params)
         guest, submitted = _guest(restaurant, params, contact, matched)
@@ -308,9 +256,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             reservation.save()
             allocations.link_tables(reservation.tables, slot.table_ids)
             allocations.hand_over(hold=hold, reservation=reservation)
-            hold.status, hold.reservation = HoldStatus.CONVERTED, reservation
-            hold.save(update_fields=["status", "reservation", "updated_at"])
-            announce_hold(hold, HOLD_CONVERTED, now)
+            handovers.hold_converted(hold, reservation, now)
         else:
             step.occupy(reservation, decision)  # inserts the booking with its tables: one round trip
         if reservation.status not in (ReservationStatus.AWAITING_GUARANTEE, ReservationStatus.AWAITING_GUEST):

@@ -8,6 +8,7 @@ import time_machine
 
 from guests.services import GuestInput
 from holds.models import HoldStatus
+from holds.services import staff_release_hold
 from reservations.exceptions import TableConflict
 from reservations.models import Reservation
 from reservations.services import staff
@@ -115,6 +116,6 @@ def test_a_walk_in_onto_a_taken_table_is_refused(floor, host):
 def test_the_restaurant_releases_a_hold(floor, host):
     hold = HoldFactory(restaurant=floor.restaurant, shift=floor.shift, service_date=DAY, tables=[floor.t4])
     assert hold.allocations.count() == 1
-    released = staff.staff_release_hold(hold=hold, actor=host)
+    released = staff_release_hold(hold=hold, actor=host)
     assert released.status == HoldStatus.RELEASED
     assert not hold.allocations.exists()

@@ -2,13 +2,13 @@
 
 The moves of the registry (reservations.services.staff.registry: approve, decline, seat,
 partially-seat, complete, no-show, move, undo, cancel), `phone` and `walk-in` bookings,
-`release-hold`, and the card guarantee's save-card and expire-guarantee
-(reservations/management/guarantee_commands.py). The same services as the host's pages and the
-admin's actions; prints the booking's (or hold's) new state as JSON, the way a full-access key reads
-it. A refusal prints the service's message and exits 1; a change only warnings stand against is not
-made without `--confirm-warnings` (exit 3, `{"warnings": [codes]}`). `--as <username>` acts as that
-back-office user, with their role at the restaurant (without it, the command acts with an owner's
-power, recorded as the support command's).
+`release-hold` (handed over by holds: holds/commands.py), and the card guarantee's save-card and
+expire-guarantee (reservations/management/guarantee_commands.py). The same services as the host's
+pages and the admin's actions; prints the booking's (or hold's) new state as JSON, the way a
+full-access key reads it. A refusal prints the service's message and exits 1; a change only warnings
+stand against is not made without `--confirm-warnings` (exit 3, `{"warnings": [codes]}`). `--as
+<username>` acts as that back-office user, with their role at the restaurant (without it, the command
+acts with an owner's power, recorded as the support command's).
 
     manage.py booking phone <rst_ id or slug> --service-date YYYY-MM-DD --start-time HH:MM --party-size N \\
         --first-name F --last-name L [--phone P] [--email E] [--table T ...] [--confirm-warnings] [--as USERNAME]
@@ -20,15 +20,9 @@ power, recorded as the support command's).
 A table is its tbl_ id or `section/table` as the setup file names it.
 """
 
-from django.utils import timezone
-
 from config.commands import SupportCommand
-from config.exceptions import NotFound
-from config.formats import Viewer, zone
 from config.tenancy import restaurant_of
 from guests.services import GuestInput
-from holds.models import Hold
-from holds.shapes import HoldShape
 from reservations.management.arguments import add_staff_options, day, hhmm, party
 from reservations.management.guarantee_commands import GuaranteeSubcommands
 from reservations.management.support import actor_of, reservation_of, snapshot, tables_of
@@ -73,9 +67,7 @@ class Command(GuaranteeSubcommands, SupportCommand):
         walk_in.add_argument("--first-name")
         walk_in.add_argument("--last-name")
         add_staff_options(walk_in, tables=True, warnings=True)
-        release = subparsers.add_parser("release-hold", help="hand a hold back")
-        release.add_argument("hold", help="hold_ id")
-        release.add_argument("--as", dest="username", default=None)
+        self.add_handed_over(subparsers)  # release-hold (holds.commands)
         self.add_guarantee_subcommands(subparsers, expire_name="expire-guarantee")
 
     def handle(self, *args, subcommand: str, **options):
@@ -130,10 +122,3 @@ class Command(GuaranteeSubcommands, SupportCommand):
         return snapshot(
             staff.create_staff_booking(restaurant=place, booking=booking, actor=actor, confirmed=confirmed(options))
         )
-
-    def do_release_hold(self, *, hold, username=None, **options):
-        row = Hold.objects.select_related("restaurant").filter(public_id=hold).first()
-        if row is None:
-            raise NotFound(f"No hold {hold}.")
-        released = staff.staff_release_hold(hold=row, actor=actor_of(username, row.restaurant))
-        return HoldShape.render(released, Viewer(zone(row.restaurant.timezone)), timezone.now())

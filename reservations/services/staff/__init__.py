@@ -30,7 +30,7 @@ from reservations.services.staff.floor import (
     seat_reservation,
     undo_last_move,
 )
-from reservations.services.staff.moves import move_booking, staff_cancel_reservation, staff_release_hold
+from reservations.services.staff.moves import move_booking, staff_cancel_reservation
 from reservations.services.staff_terms import (
     ALL_WARNINGS,
     SUPPORT,
@@ -64,6 +64,5 @@ __all__ = [
     "partially_seat_reservation",
     "seat_reservation",
     "staff_cancel_reservation",
-    "staff_release_hold",
     "undo_last_move",
 ]

@@ -1,5 +1,5 @@
-"""A booking moved by staff (another table, time, date or party size; its notes), cancelled, and a
-hold handed back."""
+"""A booking moved by staff (another table, time, date or party size; its notes), or cancelled (a
+hold handed back: holds.services.staff_release_hold)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.exceptions import InvalidInput
-from holds.models import Hold
-from holds.services import release_hold
 from reservations.models import Reservation
 from reservations.models.booking import Channel, EventType
 from reservations.models.staff import StaffAction
@@ -146,8 +144,3 @@ def staff_cancel_reservation(*, reservation: Reservation, reason: str, actor: Ac
             log(reservation, StaffAction.CANCEL, before_status, actor, event=event, before=before)
             refresh_guest_statistics(reservation.guest_id)
     return reservation
-
-
-def staff_release_hold(*, hold: Hold, actor: Actor = SUPPORT, now: dt.datetime | None = None) -> Hold:
-    """The restaurant hands a hold back (the API's release: `hold.released`, table on sale at once)."""
-    return release_hold(hold=hold, now=now)
