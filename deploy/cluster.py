@@ -120,8 +120,10 @@ class Cluster:
     def prepare(self) -> None:
         if self.dir.exists():
             shutil.rmtree(self.dir)
+        self.dir.mkdir(parents=True)
+        self.dir.chmod(0o755)  # PostgreSQL, running as its own user, reaches its directories below
         for sub in ("logs", "pg-socket", "errors", "metrics"):
-            (self.dir / sub).mkdir(parents=True)
+            (self.dir / sub).mkdir()
         primary = self.dir / "pg-primary"
         for owned in (primary, self.dir / "pg-standby", self.dir / "pg-socket"):
             owned.mkdir(mode=0o700, exist_ok=True)

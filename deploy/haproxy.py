@@ -71,7 +71,7 @@ def config(*, port: int, nodes: list[tuple[str, int]], errors: Path, stats_port:
     )
     return f"""# Written by deploy/cluster.py on every start; edit deploy/haproxy.py instead.
 global
-    maxconn 20000
+    maxconn 4096
     log stdout format raw local0 info
 
 defaults

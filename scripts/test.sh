@@ -3,7 +3,7 @@
 source "$(dirname "$0")/lib.sh"
 python_deps
 local_dev_env
-apt_install chromium jq openssl  # jq and openssl: the guides' curl samples (tests/e2e/test_docs.py)
+apt_install chromium jq openssl haproxy  # jq and openssl: the guides' curl samples (tests/e2e/test_docs.py); haproxy: tests/cluster
 node_deps
 start_local_services || exit 1
 export REDIS_URL="${TEST_REDIS_URL:-${REDIS_URL%/*}/1}"
