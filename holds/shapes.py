@@ -1,8 +1,10 @@
 """Wire shape of a hold."""
 
-from config.formats import Viewer, iso_date, timestamp
+from config.formats import iso_date, timestamp
 from config.shapes import (
     TIMESTAMP_NOTE,
+    Field,
+    Reference,
     Shape,
     array,
     boolean,
@@ -13,7 +15,6 @@ from config.shapes import (
     integer,
     list_shape,
     nullable,
-    obj,
     object_id,
     ref,
 )
@@ -22,60 +23,48 @@ from holds.selectors import effective_status
 from reservations.shapes.floor import TableShape
 from reservations.shapes.reservations import METADATA
 
+ENDED = (HoldStatus.EXPIRED, HoldStatus.RELEASED)
+
 
 class HoldShape(Shape):
     name = "Hold"
-    schema = obj(
-        "A claim on a slot that occupies a real table and counts against availability as a booking does.",
-        {
-            "object": const("hold"),
-            "id": object_id("hold", "The hold's id; its reservation keeps the suffix (`hold_X` becomes `resv_X`)."),
-            "kind": enum(HoldKind.values),
-            "status": enum(HoldStatus.values),
-            "party_size": integer("Guests.", minimum=1),
-            "service_date": date("Restaurant timezone."),
-            "starts_at": date_time("Start of the seating, not the deadline. " + TIMESTAMP_NOTE),
-            "ends_at": nullable(date_time("Null when no seating duration applies.")),
-            "expires_at": nullable(date_time("Authoritative deadline set by the server; null once the hold is over.")),
-            "ended_at": nullable(date_time("When released or lapsed; null while live and after conversion.")),
-            "reservation": nullable(object_id("resv", "The reservation the hold became.")),
-            "tables": array(ref("Table"), "Occupied tables."),
-            "excluded_from_shift_limits": boolean(
-                "Carried onto the booking on conversion (converting an exempt hold needs "
-                "`reservations:write:override`)."
+    description = "A claim on a slot that occupies a real table and counts against availability as a booking does."
+    args = "row, viewer, now"
+    scope = {"tz": "viewer.tz", "effective": lambda row, now: effective_status(row, now)}
+    fields = {
+        "object": const("hold"),
+        "id": Field(
+            object_id("hold", "The hold's id; its reservation keeps the suffix (`hold_X` becomes `resv_X`)."),
+            "row.public_id",
+        ),
+        "kind": enum(HoldKind.values),
+        "status": Field(enum(HoldStatus.values), "effective"),
+        "party_size": integer("Guests.", minimum=1),
+        "service_date": Field(date("Restaurant timezone."), via=iso_date),
+        "starts_at": Field(date_time("Start of the seating, not the deadline. " + TIMESTAMP_NOTE), via=timestamp),
+        "ends_at": Field(nullable(date_time("Null when no seating duration applies.")), via=timestamp),
+        "expires_at": Field(
+            nullable(date_time("Authoritative deadline set by the server; null once the hold is over.")),
+            via=lambda value, effective, tz: timestamp(value, tz) if effective == HoldStatus.HELD else None,
+        ),
+        "ended_at": Field(
+            nullable(date_time("When released or lapsed; null while live and after conversion.")),
+            # A hold lapsed before any sweep ended at its deadline.
+            via=lambda value, row, effective, tz: (
+                timestamp(row.expires_at if value is None and effective == HoldStatus.EXPIRED else value, tz)
+                if effective in ENDED
+                else None
             ),
-            "metadata": METADATA,
-            "created_at": date_time(TIMESTAMP_NOTE),
-            "updated_at": date_time(TIMESTAMP_NOTE),
-        },
-    )
-
-    @staticmethod
-    def render(row, viewer: Viewer, now) -> dict:
-        tz = viewer.tz
-        status = effective_status(row, now)
-        live = status == HoldStatus.HELD
-        ended_at = row.ended_at
-        if status == HoldStatus.EXPIRED and ended_at is None:
-            ended_at = row.expires_at  # lapsed at its deadline, before any sweep
-        return {
-            "object": "hold",
-            "id": row.public_id,
-            "kind": row.kind,
-            "status": status,
-            "party_size": row.party_size,
-            "service_date": iso_date(row.service_date),
-            "starts_at": timestamp(row.starts_at, tz),
-            "ends_at": timestamp(row.ends_at, tz),
-            "expires_at": timestamp(row.expires_at, tz) if live else None,
-            "ended_at": timestamp(ended_at, tz) if status in (HoldStatus.EXPIRED, HoldStatus.RELEASED) else None,
-            "reservation": row.reservation.public_id if row.reservation_id else None,
-            "tables": [TableShape.render(t) for t in row.tables.all()],
-            "excluded_from_shift_limits": row.excluded_from_shift_limits,
-            "metadata": row.metadata,
-            "created_at": timestamp(row.created_at, tz),
-            "updated_at": timestamp(row.updated_at, tz),
-        }
+        ),
+        "reservation": Reference(nullable(object_id("resv", "The reservation the hold became."))),
+        "tables": Field(array(ref("Table"), "Occupied tables."), lambda row: row.tables.all(), TableShape, many=True),
+        "excluded_from_shift_limits": boolean(
+            "Carried onto the booking on conversion (converting an exempt hold needs `reservations:write:override`)."
+        ),
+        "metadata": METADATA,
+        "created_at": Field(date_time(TIMESTAMP_NOTE), via=timestamp),
+        "updated_at": Field(date_time(TIMESTAMP_NOTE), via=timestamp),
+    }
 
 
 HoldListShape = list_shape(HoldShape, "A page of holds, newest first.")
