@@ -115,6 +115,6 @@ def answer_month(
             snapshot=read.snapshot,
         )
         text = Text(locale, restaurant.primary_language)
-        return AvailabilityMonthShape.render(name, days, policy=policy, text=text)
+        return AvailabilityMonthShape.render(days, month=name, policy=policy, text=text)
 
     return Answer(etag, answer_cache.through(etag, restaurant.policy_version, state, now, build, question))
