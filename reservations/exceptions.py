@@ -4,8 +4,7 @@ from config.error_codes import ErrorCode, register
 from config.exceptions import Conflict, Forbidden, Refused
 from reservations.engine.rules import RULES
 from reservations.models import Table
-from reservations.shapes.floor import TableShape
-from reservations.shapes.violations import ViolationShape  # noqa: F401  the shape of `violations`, documented
+from reservations.shapes.violations import ViolationShape
 
 
 class BookingRulesViolated(Refused):
@@ -19,19 +18,12 @@ class BookingRulesViolated(Refused):
 
     @classmethod
     def from_engine(cls, violations) -> "BookingRulesViolated":
-        """From engine violations (each a `ViolationShape`); `section_occupied` conflicts name their
-        tables as table objects."""
-        table_ids = {c["table"] for v in violations for c in v.conflicts}
+        """From engine violations; `section_occupied` conflicts name their tables as table objects."""
+        table_ids = {c.table for v in violations for c in v.conflicts}
         tables = {}
         if table_ids:
             tables = {t.id: t for t in Table.objects.filter(id__in=table_ids).select_related("section__group_leader")}
-        rendered = []
-        for item in violations:
-            data = item.as_dict()
-            if "conflicts" in data:
-                data["conflicts"] = [{**c, "table": TableShape.render(tables[c["table"]])} for c in data["conflicts"]]
-            rendered.append(data)
-        return cls(rendered)
+        return cls([ViolationShape.render(item, tables) for item in violations])
 
 
 class ReservationFinalized(Conflict):

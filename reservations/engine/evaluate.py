@@ -13,7 +13,7 @@ from reservations.engine.clock import Slot
 from reservations.engine.day import Day
 from reservations.engine.occupancy import Occupancy
 from reservations.engine.policy import GuaranteePolicy, Policy, ShiftInfo
-from reservations.engine.rules import POLICY_RULE_ORDER, Violation, off_grid, violation
+from reservations.engine.rules import POLICY_RULE_ORDER, Conflict, Violation, off_grid, violation
 from reservations.engine.seating import group_tables
 from reservations.engine.service_day import ServiceDay
 
@@ -107,13 +107,7 @@ def _section_conflicts(service: ServiceDay, table_ids, start: dt.datetime, end: 
         if spans:
             a = min(span[0] for span in spans)
             b = max(span[1] for span in spans)
-            conflicts.append(
-                {
-                    "table": table_id,
-                    "start_time": a.astimezone(tz).strftime("%H:%M"),
-                    "end_time": b.astimezone(tz).strftime("%H:%M"),
-                }
-            )
+            conflicts.append(Conflict(table_id, a.astimezone(tz).strftime("%H:%M"), b.astimezone(tz).strftime("%H:%M")))
     return tuple(conflicts)
 
 

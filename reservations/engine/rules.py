@@ -1,6 +1,7 @@
 """Booking-rule violations: codes, fixed messages, `param`, `overridable`, and their order."""
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -56,22 +57,23 @@ OVERRIDABLE_CODES = tuple(code for code in RULES if code in OVERRIDABLE)
 MAX_PARTY_SIZE = 1000
 
 
+class Conflict(NamedTuple):
+    """A table of the section occupied at the requested time (`section_occupied`)."""
+
+    table: int
+    start_time: str
+    end_time: str
+
+
 @dataclass(frozen=True)
 class Violation:
+    """A broken rule; reservations.shapes.violations renders it."""
+
     code: str
     message: str
     param: str | None
     overridable: bool
-    conflicts: tuple = field(default=())
-
-    def as_dict(self) -> dict:
-        data: dict = {"code": self.code, "message": self.message}
-        if self.param is not None:
-            data["param"] = self.param
-        data["overridable"] = self.overridable
-        if self.code == "section_occupied":
-            data["conflicts"] = [dict(conflict) for conflict in self.conflicts]
-        return data
+    conflicts: tuple[Conflict, ...] = field(default=())
 
 
 def violation(code: str, *, message: str | None = None, conflicts: tuple = (), param: str | None = None) -> Violation:

@@ -3,7 +3,7 @@
 import datetime as dt
 
 from reservations.engine import evaluate
-from reservations.engine.rules import OVERRIDABLE
+from reservations.engine.rules import OVERRIDABLE, Conflict
 from tests.engine import builders
 from tests.engine.builders import (
     DATE,
@@ -39,9 +39,8 @@ def everything_broken_policy(**fields):
 def test_no_service_at_this_time_comes_alone():
     decision = evaluate(everything_broken_policy(), occupancy(), request("16:00", 11), LATE)
     assert codes(decision) == ["no_service_at_this_time"]
-    body = decision.violations[0].as_dict()
-    assert body == {"code": "no_service_at_this_time", "message": body["message"], "overridable": False}
-    assert "param" not in body
+    broken = decision.violations[0]
+    assert (broken.param, broken.overridable, broken.conflicts) == (None, False, ())
 
 
 def test_a_time_in_a_gap_between_services_is_no_service():
@@ -57,10 +56,10 @@ def test_a_display_only_service_takes_no_booking():
 def test_start_time_off_grid_comes_alone_and_names_the_times():
     decision = evaluate(everything_broken_policy(), occupancy(), request("19:15", 11), LATE)
     assert codes(decision) == ["start_time_off_grid"]
-    body = decision.violations[0].as_dict()
-    assert body["param"] == "start_time" and body["overridable"] is False
-    assert "19:15" in body["message"]
-    assert "19:00, 19:30, 20:00, 20:30, 21:00, 21:30, 22:00" in body["message"]
+    broken = decision.violations[0]
+    assert broken.param == "start_time" and broken.overridable is False
+    assert "19:15" in broken.message
+    assert "19:00, 19:30, 20:00, 20:30, 21:00, 21:30, 22:00" in broken.message
 
 
 def test_off_grid_after_midnight_names_the_late_seatings():
@@ -81,11 +80,11 @@ def test_policy_rules_come_together_in_the_contract_order():
     ]
     # The table search (no table seats 11) is never listed beside them.
     assert "no_table_available" not in codes(decision)
-    by_code = {v.code: v.as_dict() for v in decision.violations}
-    assert by_code["party_size_too_large"]["param"] == "party_size"
-    assert by_code["slot_no_longer_available"]["param"] == "party_size"
-    assert "param" not in by_code["cutoff_passed"] and "param" not in by_code["date_in_past"]
-    assert [by_code[c]["overridable"] for c in codes(decision)] == [True, True, True, True, False]
+    by_code = {v.code: v for v in decision.violations}
+    assert by_code["party_size_too_large"].param == "party_size"
+    assert by_code["slot_no_longer_available"].param == "party_size"
+    assert by_code["cutoff_passed"].param is None and by_code["date_in_past"].param is None
+    assert [by_code[c].overridable for c in codes(decision)] == [True, True, True, True, False]
 
 
 def test_party_too_small_and_beyond_window_together():
@@ -208,9 +207,9 @@ def test_entire_group_with_occupied_tables_lists_the_conflicts():
     occ = occupancy([busy(2, at(DATE, "18:30"), at(DATE, "20:30")), busy(3, at(DATE, "19:00"), at(DATE, "21:00"))])
     decision = evaluate(pol, occ, request("20:00", 6, entire_group_id=10), NOW)
     assert codes(decision) == ["section_occupied"]
-    body = decision.violations[0].as_dict()
-    assert body["conflicts"] == [{"table": 2, "start_time": "18:30", "end_time": "20:30"}]
-    assert body["param"] == "entire_section_id" and body["overridable"] is False
+    broken = decision.violations[0]
+    assert broken.conflicts == (Conflict(table=2, start_time="18:30", end_time="20:30"),)
+    assert broken.param == "entire_section_id" and broken.overridable is False
     assert evaluate(pol, occ, request("20:30", 6, entire_group_id=10), NOW).accepted
 
 
