@@ -3,15 +3,14 @@ from rest_framework.response import Response
 
 from config.api.schema import ok
 from config.api.views import ApiViewSet
-from config.shapes import Shape, const, obj
+from config.shapes import Shape, const
 
 
 class PingShape(Shape):
     name = "Ping"
-    schema = obj(
-        "Answer of the key check; `ok` is always true: check the status code.",
-        {"object": const("ping"), "ok": {"type": "boolean", "const": True}},
-    )
+    description = "Answer of the key check; `ok` is always true: check the status code."
+    args = ""
+    fields = {"object": const("ping"), "ok": {"type": "boolean", "const": True}}
 
 
 class PingViewSet(ApiViewSet):
@@ -29,4 +28,4 @@ class PingViewSet(ApiViewSet):
         responses={200: ok(PingShape, "The key is live.")},
     )
     def retrieve(self, request):
-        return Response({"object": "ping", "ok": True})
+        return Response(PingShape.render())

@@ -14,6 +14,7 @@ from rest_framework.pagination import BasePagination
 
 from config.api.errors import BadRequest
 from config.api.inputs import MAX_ID_LENGTH, id_pattern, looks_like_id
+from config.shapes import ListShape
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
@@ -105,8 +106,8 @@ def cut(rows: list, limit: int, *, reverse: bool = False) -> Page:
     return Page(items=rows, has_more=has_more)
 
 
-def list_envelope(data: list, has_more: bool) -> dict:
-    return {"object": "list", "data": data, "has_more": has_more}
+# list_envelope(data, has_more): the envelope of every list, rendered by its shape.
+list_envelope = ListShape.render
 
 
 class KeysetPagination(BasePagination):
