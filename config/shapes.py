@@ -13,7 +13,7 @@ a reservation its guest). A shape is a class that lists its fields, each once:
             "object": const("hold"),           # a constant
             "id": Field(object_id("hold", "The hold's id."), "row.public_id"),
             "party_size": integer("Guests.", minimum=1),             # a bare schema: row.party_size
-            "starts_at": Field(date_time("Start."), via=timestamp),  # timestamp(row.starts_at, tz)
+            "starts_at": timestamp_field("Start."),                   # timestamp(row.starts_at, tz)
             "tables": Field(array(ref("Table")), lambda row: row.tables.all(), TableShape, many=True),
         }
 
@@ -22,8 +22,9 @@ then where the value is read (`read`: a path from a name of the render, "row.pub
 function of those names; by default the key's attribute of the first parameter, or of `of`),
 then what turns it into JSON (`via`: a function whose first parameter takes the value and whose
 others are names of the render, `timestamp(value, tz)`; a shape; or, with `many`, applied to
-each item). A key can be conditional (`expanded`, `present`, `omit_none`) or passed by the
-caller (`given`). Logic is written as small lambdas over the render's names.
+each item; `date_field` and `timestamp_field` bundle the usual pairs). A key can be conditional
+(`expanded`, `present`, `omit_none`) or passed by the caller (`given`). Logic is written as small
+lambdas over the render's names.
 
 From the fields, `schema` is built (every key required but the conditional ones and guest data)
 and `render` is compiled (config/shape_code.py): generated once per class as one dict literal,
@@ -39,6 +40,7 @@ their guests through serializers costs several times the plain functions
 (docs/performance.md), and the same renderers serve webhooks and the back office.
 """
 
+from config.formats import iso_date, timestamp
 from config.shape_code import compile_render
 
 SHAPES: dict[str, type["Shape"]] = {}
@@ -270,6 +272,16 @@ def obj(description: str, properties: dict, required: list[str] | None = None, *
         "required": list(properties) if required is None else required,
         **extra,
     }
+
+
+def date_field(description: str, *, null: bool = False, **field) -> Field:
+    """A `datetime.date`, written ISO 8601 (`Field`'s keywords apply)."""
+    return Field(nullable(date(description)) if null else date(description), via=iso_date, **field)
+
+
+def timestamp_field(description: str, *, null: bool = False, **field) -> Field:
+    """An aware datetime, written in the render's `tz` (`Field`'s keywords apply)."""
+    return Field(nullable(date_time(description)) if null else date_time(description), via=timestamp, **field)
 
 
 def list_fields(items: dict) -> dict:

@@ -1,6 +1,5 @@
 """Wire shape of a guest profile (guest data: shown only to keys with `guests:read`, config.gating)."""
 
-from config.formats import iso_date, timestamp
 from config.languages import Language
 from config.shapes import (
     TIMESTAMP_NOTE,
@@ -10,14 +9,14 @@ from config.shapes import (
     array,
     boolean,
     const,
-    date,
-    date_time,
+    date_field,
     enum,
     integer,
     list_shape,
     nullable,
     object_id,
     string,
+    timestamp_field,
 )
 from guests.models import GuestSource
 
@@ -45,24 +44,24 @@ class GuestShape(Shape):
         "blacklist_reason": nullable(string("Why the guest is blacklisted.")),
         "dietary_preferences": Field(array({"type": "string"}, "`[]` when none."), via=list),
         "allergies": Field(array({"type": "string"}, "`[]` when none."), via=list),
-        "birthday": Field(nullable(date("The guest's birthday.")), via=iso_date),
-        "anniversary": Field(nullable(date("The guest's anniversary.")), via=iso_date),
+        "birthday": date_field("The guest's birthday.", null=True),
+        "anniversary": date_field("The guest's anniversary.", null=True),
         "vip": boolean("Whether the guest is a VIP."),
         "language": nullable(enum(Language.values, "ISO 639-1.")),
         "source": enum(GuestSource.values),
         "marketing_email_consent": boolean("Consent to marketing e-mail."),
-        "marketing_email_consent_at": Field(nullable(date_time(WHEN)), via=timestamp),
+        "marketing_email_consent_at": timestamp_field(WHEN, null=True),
         "marketing_sms_consent": boolean("Consent to marketing SMS."),
-        "marketing_sms_consent_at": Field(nullable(date_time(WHEN)), via=timestamp),
+        "marketing_sms_consent_at": timestamp_field(WHEN, null=True),
         "visit_count": integer(
             "Bookings ended `seated`, `partially_seated` or `completed`; recomputed hourly.", minimum=0
         ),
         "no_show_count": integer("Recomputed like `visit_count`.", minimum=0),
         "cancellation_count": integer("Only cancelled bookings whose time has passed.", minimum=0),
-        "first_visit_at": Field(nullable(date_time("First visit.")), via=timestamp),
-        "last_visit_at": Field(nullable(date_time("Last visit.")), via=timestamp),
-        "created_at": Field(date_time(TIMESTAMP_NOTE), via=timestamp),
-        "updated_at": Field(date_time(TIMESTAMP_NOTE), via=timestamp),
+        "first_visit_at": timestamp_field("First visit.", null=True),
+        "last_visit_at": timestamp_field("Last visit.", null=True),
+        "created_at": timestamp_field(TIMESTAMP_NOTE),
+        "updated_at": timestamp_field(TIMESTAMP_NOTE),
     }
 
 

@@ -1,6 +1,6 @@
 """Wire shape of a hold."""
 
-from config.formats import iso_date, timestamp
+from config.formats import timestamp
 from config.shapes import (
     TIMESTAMP_NOTE,
     Field,
@@ -9,7 +9,7 @@ from config.shapes import (
     array,
     boolean,
     const,
-    date,
+    date_field,
     date_time,
     enum,
     integer,
@@ -17,6 +17,7 @@ from config.shapes import (
     nullable,
     object_id,
     ref,
+    timestamp_field,
 )
 from holds.models import HoldKind, HoldStatus
 from holds.selectors import effective_status
@@ -40,9 +41,9 @@ class HoldShape(Shape):
         "kind": enum(HoldKind.values),
         "status": Field(enum(HoldStatus.values), "effective"),
         "party_size": integer("Guests.", minimum=1),
-        "service_date": Field(date("Restaurant timezone."), via=iso_date),
-        "starts_at": Field(date_time("Start of the seating, not the deadline. " + TIMESTAMP_NOTE), via=timestamp),
-        "ends_at": Field(nullable(date_time("Null when no seating duration applies.")), via=timestamp),
+        "service_date": date_field("Restaurant timezone."),
+        "starts_at": timestamp_field("Start of the seating, not the deadline. " + TIMESTAMP_NOTE),
+        "ends_at": timestamp_field("Null when no seating duration applies.", null=True),
         "expires_at": Field(
             nullable(date_time("Authoritative deadline set by the server; null once the hold is over.")),
             via=lambda value, effective, tz: timestamp(value, tz) if effective == HoldStatus.HELD else None,
@@ -62,8 +63,8 @@ class HoldShape(Shape):
             "Carried onto the booking on conversion (converting an exempt hold needs `reservations:write:override`)."
         ),
         "metadata": METADATA,
-        "created_at": Field(date_time(TIMESTAMP_NOTE), via=timestamp),
-        "updated_at": Field(date_time(TIMESTAMP_NOTE), via=timestamp),
+        "created_at": timestamp_field(TIMESTAMP_NOTE),
+        "updated_at": timestamp_field(TIMESTAMP_NOTE),
     }
 
 

@@ -1,21 +1,21 @@
 """Wire shape of a waitlist entry. `notes` is guest data (removed by config.gating for a key without
 `guests:read`); the staff-only `private_note` is rendered on no partner surface at all."""
 
-from config.formats import hhmm, iso_date, timestamp
+from config.formats import hhmm
 from config.shapes import (
     TIMESTAMP_NOTE,
     Field,
     Reference,
     Shape,
     const,
-    date,
-    date_time,
+    date_field,
     enum,
     integer,
     list_shape,
     nullable,
     object_id,
     string,
+    timestamp_field,
 )
 from config.shapes import (
     hhmm as hhmm_schema,
@@ -41,7 +41,7 @@ class WaitlistEntryShape(Shape):
             "service passed or its offer ran out).",
         ),
         "joined_via": enum(JoinedVia.values),
-        "service_date": Field(date("Restaurant timezone."), via=iso_date),
+        "service_date": date_field("Restaurant timezone."),
         "party_size": integer("Guests.", minimum=1),
         "window_start": Field(
             hhmm_schema("Earliest wanted time, `HH:MM` on the service date (see the offset)."), via=hhmm
@@ -63,8 +63,8 @@ class WaitlistEntryShape(Shape):
             nullable(object_id("resv", "The booking the entry became; null while an offer is open."))
         ),
         "guest": guest_field("The `gst_` id; the full guest with `expand=guest` (needs `guests:read`)."),
-        "created_at": Field(date_time(TIMESTAMP_NOTE), via=timestamp),
-        "updated_at": Field(date_time("What `updated_since` compares against. " + TIMESTAMP_NOTE), via=timestamp),
+        "created_at": timestamp_field(TIMESTAMP_NOTE),
+        "updated_at": timestamp_field("What `updated_since` compares against. " + TIMESTAMP_NOTE),
     }
 
 

@@ -1,14 +1,13 @@
 """Day and month availability, rendered from the engine's answers."""
 
 from config.formats import hhmm as fmt_hhmm
-from config.formats import iso_date
 from config.shapes import (
     Field,
     Shape,
     array,
     boolean,
     const,
-    date,
+    date_field,
     described,
     hhmm,
     integer,
@@ -43,8 +42,8 @@ class AvailabilityClosureShape(Shape):
         "object": const("availability_closure"),
         "name": Field(nullable(string("Name of the closure.")), via="text"),
         "guest_message": Field(nullable(string("Message for guests.")), via="text"),
-        "start_date": Field(date("First closed date."), via=iso_date),
-        "end_date": Field(date("Last closed date (inclusive)."), via=iso_date),
+        "start_date": date_field("First closed date."),
+        "end_date": date_field("Last closed date (inclusive)."),
     }
 
 
@@ -136,7 +135,7 @@ class AvailabilityShape(Shape):
     scope = {"party_size": "result.party_size"}
     fields = {
         "object": const("availability"),
-        "service_date": Field(date("As asked."), "result.date", iso_date),
+        "service_date": date_field("As asked.", read="result.date"),
         "party_size": integer("As asked.", minimum=1),
         "section_id": Field(
             nullable(object_id("sec", "The section filter applied (standing for its group), or null.")), given=True
@@ -175,7 +174,7 @@ class AvailabilityDayShape(Shape):
     args = "day, *, policy, text"
     fields = {
         "object": const("availability_day"),
-        "date": Field(date("The day."), via=iso_date),
+        "date": date_field("The day."),
         "past": boolean("Already gone (allowing for an overnight service still seating)."),
         "beyond_window": boolean("Beyond the booking window."),
         "closed": Field(boolean("A closure covers the date."), lambda day: day.closure is not None),

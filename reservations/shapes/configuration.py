@@ -1,7 +1,19 @@
 """The configuration: the restaurant's booking policy as a partner reads it."""
 
-from config.formats import iso_date
-from config.shapes import Field, Shape, array, boolean, const, date, enum, integer, nullable, object_id, ref, string
+from config.shapes import (
+    Field,
+    Shape,
+    array,
+    boolean,
+    const,
+    date_field,
+    enum,
+    integer,
+    nullable,
+    object_id,
+    ref,
+    string,
+)
 from reservations import configuration as facts
 from reservations.models.restaurant import GuestField, Language
 
@@ -49,12 +61,10 @@ class ConfigurationShape(Shape):
         "default_party_size": Field(
             integer("Suggested size, between min and max.", minimum=1), facts.default_party_size
         ),
-        "current_date": Field(date("Today in the restaurant's timezone."), "today", iso_date),
+        "current_date": date_field("Today in the restaurant's timezone.", read="today"),
         "max_advance_days": nullable(integer("Booking window in days; null: none.", minimum=0)),
-        "last_service_date": Field(
-            nullable(date("`current_date + max_advance_days`; null when that is null.")),
-            facts.last_service_date,
-            iso_date,
+        "last_service_date": date_field(
+            "`current_date + max_advance_days`; null when that is null.", null=True, read=facts.last_service_date
         ),
         "default_cutoff_minutes": nullable(
             integer("House default only: 0 up to start, -1 during service, null no rule.", minimum=-1)

@@ -3,7 +3,6 @@
 Rendered in full: config.gating removes the guest data for a key without `guests:read`.
 """
 
-from config.formats import iso_date, timestamp
 from config.shapes import (
     TIMESTAMP_NOTE,
     Field,
@@ -11,8 +10,7 @@ from config.shapes import (
     array,
     boolean,
     const,
-    date,
-    date_time,
+    date_field,
     described,
     enum,
     integer,
@@ -21,6 +19,7 @@ from config.shapes import (
     object_id,
     ref,
     string,
+    timestamp_field,
 )
 from guests.shapes import guest_field
 from reservations.models.booking import (
@@ -66,10 +65,8 @@ class GuaranteeShape(Shape):
         "currency": Field(
             nullable(string("ISO 4217.", pattern=r"^[A-Z]{3}$")), "row.guarantee_currency", lambda value: value or None
         ),
-        "expires_at": Field(
-            nullable(date_time("Deadline for saving the card, set on a requested guarantee.")),
-            "row.guarantee_expires_at",
-            timestamp,
+        "expires_at": timestamp_field(
+            "Deadline for saving the card, set on a requested guarantee.", null=True, read="row.guarantee_expires_at"
         ),
     }
 
@@ -82,7 +79,7 @@ class ReservationEventShape(Shape):
         "object": const("reservation_event"),
         "id": Field(object_id("evt", "Not the id of the webhook event announcing the same change."), "row.public_id"),
         "type": enum(EventType.values),
-        "created_at": Field(date_time("When it happened. " + TIMESTAMP_NOTE), via=timestamp),
+        "created_at": timestamp_field("When it happened. " + TIMESTAMP_NOTE),
         "data": {
             "type": "object",
             "additionalProperties": True,
@@ -117,11 +114,11 @@ class ReservationShape(Shape):
         "source": enum(Source.values, "Mechanism that created it."),
         "booking_channel": enum(Channel.values, "Channel the demand arrived through (a converted hold has `api`)."),
         "party_size": integer("Guests.", minimum=1),
-        "service_date": Field(
-            date("Restaurant timezone; a seating after midnight keeps the date its service began on."), via=iso_date
+        "service_date": date_field(
+            "Restaurant timezone; a seating after midnight keeps the date its service began on."
         ),
-        "starts_at": Field(date_time("When the party is due. " + TIMESTAMP_NOTE), via=timestamp),
-        "ends_at": Field(nullable(date_time("Null when no seating duration applies.")), via=timestamp),
+        "starts_at": timestamp_field("When the party is due. " + TIMESTAMP_NOTE),
+        "ends_at": timestamp_field("Null when no seating duration applies.", null=True),
         "guest_notes": Field(nullable(string("The guest's own request.")), guest_data=True),
         "guest_notifications": {
             "type": "string",
@@ -155,8 +152,8 @@ class ReservationShape(Shape):
             GuaranteeShape,
         ),
         "metadata": METADATA,
-        "created_at": Field(date_time(TIMESTAMP_NOTE), via=timestamp),
-        "updated_at": Field(date_time("What `updated_since` compares against. " + TIMESTAMP_NOTE), via=timestamp),
+        "created_at": timestamp_field(TIMESTAMP_NOTE),
+        "updated_at": timestamp_field("What `updated_since` compares against. " + TIMESTAMP_NOTE),
         "modification_token": Field(
             string(
                 "Only with `expand=modification_token` (needs `guests:read`): "
