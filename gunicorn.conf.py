@@ -7,3 +7,17 @@ that no request it describes comes near this limit.
 """
 
 limit_request_line = 8190
+
+
+# Metrics (config/ops/metrics.py): with METRICS_PORT set (the cluster), the master serves its
+# workers' counts on loopback; a worker that exits stops counting as live.
+def when_ready(server):
+    from config.ops.metrics import serve_metrics
+
+    serve_metrics()
+
+
+def child_exit(server, worker):
+    from config.ops.metrics import process_exited
+
+    process_exited(worker.pid)

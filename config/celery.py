@@ -4,6 +4,7 @@ import os
 
 from celery import Celery
 from celery.schedules import crontab
+from celery.signals import worker_process_shutdown, worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -27,3 +28,18 @@ app.conf.beat_schedule = {
     "recompute-guest-statistics": {"task": "guests.tasks.recompute_guest_statistics", "schedule": crontab(minute=7)},
     "expire-waitlist-entries": {"task": "waitlist.tasks.expire_waitlist_entries", "schedule": 300.0},
 }
+
+
+@worker_ready.connect
+def _serve_metrics(**_):
+    """With METRICS_PORT set (the cluster), the worker's main process serves its pool's metrics."""
+    from config.ops.metrics import serve_metrics
+
+    serve_metrics()
+
+
+@worker_process_shutdown.connect
+def _process_gone(pid=None, **_):
+    from config.ops.metrics import process_exited
+
+    process_exited(pid or os.getpid())

@@ -130,6 +130,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.api.middleware.ApiEnvelopeMiddleware",
+    # The request log line and the request metrics; a read that lost its connection, answered again.
+    "config.ops.observe.RequestObserverMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -365,11 +367,20 @@ WEBHOOK_RETRY_DELAYS = [int(n) for n in os.environ.get("WEBHOOK_RETRY_DELAYS", "
 # Fernet keys (comma-separated, newest first) encrypting the signing secrets; empty: derived from SECRET_KEY.
 WEBHOOK_SECRET_KEYS = [k.strip() for k in os.environ.get("WEBHOOK_SECRET_KEYS", "").split(",") if k.strip()]
 
+# LOG_FORMAT=json (the cluster, production): JSON lines, with the request log (config/ops/observe.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain")
+REQUEST_LOG = env_bool("REQUEST_LOG", LOG_FORMAT == "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {"()": "pythonjsonlogger.json.JsonFormatter", "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+                 "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}},  # fmt: skip
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "json" if LOG_FORMAT == "json" else "plain"}
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # Axes logs every login and every counter reset at INFO; lockouts are WARNING and stay.
     "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},

@@ -33,6 +33,7 @@ from deploy.supervisor import Program, supervisord_conf  # noqa: E402
 
 VENV = ROOT / ".venv" / "bin"
 NODES = 3
+WORKERS = {"worker1": "celery", "worker2": "celery", "worker-slow": "webhooks_slow"}  # name: queue
 
 
 def pg_bin() -> Path:
@@ -94,6 +95,7 @@ class Cluster:
             "redis": free_port(),
             **{f"web{n}": free_port() for n in range(1, NODES + 1)},
             **{f"metrics_web{n}": free_port() for n in range(1, NODES + 1)},
+            **{f"metrics_{name}": free_port() for name in WORKERS},
         }
         self.proxy = f"http://127.0.0.1:{self.ports['proxy']}"
 
@@ -124,6 +126,8 @@ class Cluster:
         self.dir.chmod(0o755)  # PostgreSQL, running as its own user, reaches its directories below
         for sub in ("logs", "pg-socket", "errors", "metrics"):
             (self.dir / sub).mkdir()
+        for part in [f"web{n}" for n in range(1, NODES + 1)] + list(WORKERS):
+            (self.dir / "metrics" / part).mkdir()  # each part's processes write their counts here
         primary = self.dir / "pg-primary"
         for owned in (primary, self.dir / "pg-standby", self.dir / "pg-socket"):
             owned.mkdir(mode=0o700, exist_ok=True)
@@ -193,9 +197,11 @@ class Cluster:
                 env={**env, "NODE_NAME": f"web{n}", "METRICS_PORT": str(self.ports[f"metrics_web{n}"]),
                      "PROMETHEUS_MULTIPROC_DIR": str(self.dir / "metrics" / f"web{n}")},
             ))  # fmt: skip
-        for name, queue in (("worker1", "celery"), ("worker2", "celery"), ("worker-slow", "webhooks_slow")):
+        for name, queue in WORKERS.items():
             programs.append(Program(name, [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2",
-                                           "--queues", queue, "--hostname", f"{name}@%h"], env=env))  # fmt: skip
+                                           "--queues", queue, "--hostname", f"{name}@%h"],
+                                    env={**env, "METRICS_PORT": str(self.ports[f"metrics_{name}"]),
+                                         "PROMETHEUS_MULTIPROC_DIR": str(self.dir / "metrics" / name)}))  # fmt: skip
         # A second scheduler (`supervisorctl start beat2`) waits on the first's lock: one ticks at a time.
         for name in ("beat1", "beat2"):
             programs.append(Program(name, [*celery, "beat", "--loglevel", "INFO", "-S", "redbeat.RedBeatScheduler"],
@@ -253,7 +259,9 @@ class Cluster:
             "proxy": self.proxy,
             "stats": self.url("stats"),
             "nodes": {f"web{n}": self.url(f"web{n}") for n in range(1, NODES + 1)},
-            "metrics": {f"web{n}": self.url(f"metrics_web{n}") for n in range(1, NODES + 1)},
+            "metrics": {
+                part: self.url(f"metrics_{part}") for part in [f"web{n}" for n in range(1, NODES + 1)] + list(WORKERS)
+            },  # fmt: skip
             "primary": self.database_url("primary"),
             "standby": self.database_url("standby"),
             "redis": f"redis://127.0.0.1:{self.ports['redis']}/0",

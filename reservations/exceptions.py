@@ -2,6 +2,7 @@
 
 from config.error_codes import ErrorCode, register
 from config.exceptions import Conflict, Forbidden, Refused
+from config.ops.metrics import REFUSALS
 from reservations.engine.rules import RULES
 from reservations.models import Table
 from reservations.shapes.violations import ViolationShape
@@ -23,6 +24,8 @@ class BookingRulesViolated(Refused):
         tables = {}
         if table_ids:
             tables = {t.id: t for t in Table.objects.filter(id__in=table_ids).select_related("section__group_leader")}
+        for item in violations:
+            REFUSALS.labels(item.code).inc()
         return cls([ViolationShape.render(item, tables) for item in violations])
 
 

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from config.error_codes import error_type
 from config.exceptions import DomainError
+from config.ops.observe import count_database_error
 
 logger = logging.getLogger("api.errors")
 
@@ -212,6 +213,7 @@ def exception_handler(exc: Exception, context: dict) -> Response:
     """DRF's EXCEPTION_HANDLER: the one place exceptions become responses."""
     error = to_api_error(exc)
     if error is None:
+        count_database_error(exc)  # and marks a lost connection, for the read's second try
         logger.exception("Unhandled error in %s", context.get("view").__class__.__name__)
         error = ApiError("An error occurred on our side.", status=500, code="api_error")
     response = Response(error.body(), status=error.status)

@@ -14,6 +14,7 @@ import redis
 from django.conf import settings
 
 from config.api.errors import RateLimited
+from config.ops.metrics import RATE_LIMITED, REDIS_ERRORS
 
 logger = logging.getLogger("api.ratelimit")
 
@@ -125,6 +126,7 @@ def consume(restaurant, resource: str) -> RateLimitState | None:
             prefix, f"{prefix}:day", budget.burst, budget.per_second, budget.per_day or 0
         )
     except redis.RedisError:
+        REDIS_ERRORS.labels("rate_limit").inc()
         logger.warning("Rate limiter unavailable; letting the request through", exc_info=True)
         return None
     tokens = tokens_milli / 1000
@@ -133,6 +135,7 @@ def consume(restaurant, resource: str) -> RateLimitState | None:
     if not allowed:
         retry_after = max(1, math.ceil(retry_ms / 1000))
         message = "The restaurant's daily write budget is spent." if day_exhausted else "Too many requests; slow down."
+        RATE_LIMITED.labels(resource).inc()
         raise RateLimited(message, headers={**state.headers(), "Retry-After": str(retry_after)})
     return state
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from config.exceptions import InvalidInput, not_found
 from config.ids import random_token
 from config.metadata import metadata_problem
+from config.ops.metrics import BOOKINGS
 from guests.selectors import match_statement, profile_from, resolve_public_id
 from guests.services import GuestInput, contact_of, match_or_create
 from reservations.engine import BookingRequest
@@ -265,6 +266,8 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         elif reservation.status == ReservationStatus.AWAITING_GUARANTEE:  # a guest on the card step is there now
             notify_guest(reservation, "card_request")
         step.finish()
+        status = reservation.status
+        transaction.on_commit(lambda: BOOKINGS.labels(status).inc())
     return reservation
 
 

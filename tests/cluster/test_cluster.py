@@ -302,3 +302,14 @@ def test_the_standby_replays_the_primary(cluster, part):
                 break
             time.sleep(0.2)
         assert standby.execute("SELECT count(*) FROM reservations_reservation").fetchone()[0] == count
+
+
+def test_every_part_serves_its_metrics_on_loopback_and_the_proxy_does_not(cluster):
+    requests.get(f"{cluster.nodes[0]}/v1/ping", headers=cluster.headers(), timeout=10)
+    for part, address in cluster.description["metrics"].items():
+        exposed = requests.get(address, timeout=10)
+        assert exposed.status_code == 200, part
+        if part.startswith("web"):
+            assert "http_requests_total{" in exposed.text and "http_request_duration_seconds_bucket{" in exposed.text
+    assert 'route="/v1/ping"' in requests.get(cluster.description["metrics"]["web1"], timeout=10).text
+    assert "http_requests_total" not in requests.get(f"{cluster.proxy}/metrics", timeout=10).text

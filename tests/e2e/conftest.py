@@ -19,6 +19,7 @@ closed at the end of the test.
 import contextlib
 import fcntl
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -111,20 +112,24 @@ def collect_static_once() -> None:
 
 
 @contextlib.contextmanager
-def start_gunicorn(*, db_url: str | None = None, extra_env: dict | None = None, workers: int = 2):
-    """Run the service under gunicorn until the block ends; yields a LiveServer."""
+def start_gunicorn(
+    *, db_url: str | None = None, extra_env: dict | None = None, workers: int = 2, public_url: str | None = None
+):
+    """Run the service under gunicorn until the block ends; yields a LiveServer. `public_url`: the
+    address clients use when it is not gunicorn's own (a proxy in front)."""
     from django.db import connection
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    public = public_url or base
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DATABASE_URL": db_url or database_url(connection.settings_dict),
         "REDIS_URL": os.environ.get("REDIS_URL", settings.REDIS_URL),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "CSRF_TRUSTED_ORIGINS": base,
-        "BASE_URL": base,
+        "CSRF_TRUSTED_ORIGINS": public,
+        "BASE_URL": public,
         "DEBUG": "false",
         **(extra_env or {}),
     }
@@ -183,16 +188,57 @@ def start_gunicorn(*, db_url: str | None = None, extra_env: dict | None = None, 
             log_path.unlink(missing_ok=True)
 
 
+@contextlib.contextmanager
+def behind_proxy(proxy_port: int, server: LiveServer):
+    """HAProxy in front of `server`, configured as in production (deploy/haproxy.py); yields a
+    LiveServer for the proxy's address (its log is the node's)."""
+    from deploy import haproxy
+
+    directory = Path(tempfile.mkdtemp(prefix="e2e-proxy-"))
+    base = f"http://127.0.0.1:{proxy_port}"
+    haproxy.write_error_files(directory / "errors", base + "/docs")
+    config = directory / "haproxy.cfg"
+    config.write_text(haproxy.config(port=proxy_port, nodes=[("web1", server.port)], errors=directory / "errors",
+                                     stats_port=free_port()))  # fmt: skip
+    process = subprocess.Popen(["haproxy", "-db", "-f", str(config)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    proxied = LiveServer(base)
+    proxied.url, proxied.port, proxied.log_path, proxied.process = base, proxy_port, server.log_path, server.process
+    try:
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while True:
+            try:
+                if requests.get(base + "/admin/login/", timeout=2).status_code == 200:
+                    break
+            except requests.RequestException:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"HAProxy did not answer on {base}")
+            time.sleep(0.2)
+        yield proxied
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 @pytest.fixture(scope="session")
 def live_gunicorn(django_db_setup, django_db_blocker):
-    """Base URL of the service under gunicorn, on this process's test database.
+    """Base URL of the service under gunicorn, on this process's test database, reached through
+    HAProxy as in production (issue 33: the end-to-end tests run through the proxy). Without
+    HAProxy installed (`make test` installs it), or with E2E_PROXY=0, gunicorn itself.
 
     Stopped before pytest-django drops the test database (it depends on django_db_setup).
     """
     with django_db_blocker.unblock():
         collect_static_once()
-    with start_gunicorn() as server:
-        yield server
+    if os.environ.get("E2E_PROXY", "1") == "0" or shutil.which("haproxy") is None:
+        with start_gunicorn() as server:
+            yield server
+        return
+    proxy_port = free_port()
+    with start_gunicorn(public_url=f"http://127.0.0.1:{proxy_port}") as server:
+        with behind_proxy(proxy_port, server) as proxied:
+            yield proxied
 
 
 @pytest.fixture(scope="module")

@@ -119,3 +119,22 @@ class OptionalKeyCompanyCreateViewSet(CompanyCreateViewSet):
 
 class SlowCompanyCreateViewSet(CompanyCreateViewSet):
     delay = 0.2
+
+
+class LostConnectionViewSet(ApiViewSet):
+    """A read whose database connection dies under it the first time (as in a PostgreSQL restart):
+    the backend is terminated by PostgreSQL itself, so the error is the real one."""
+
+    singleton = True
+    default_scope = None
+    calls = []
+
+    def retrieve(self, request):
+        from django.db import connection
+
+        type(self).calls.append(1)
+        with connection.cursor() as cursor:
+            if len(type(self).calls) == 1:
+                cursor.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+            cursor.execute("SELECT count(*) FROM reservations_company")
+            return Response({"object": "count", "count": cursor.fetchone()[0], "tries": len(type(self).calls)})

@@ -11,6 +11,7 @@ __all__ = ["handler404", "handler500", "urlpatterns"]
 
 router = ApiRouter()
 router.register("boom", testviews.BoomViewSet, basename="boom")
+router.register("lost-connection", testviews.LostConnectionViewSet, basename="lost-connection")
 router.register("echo", testviews.EchoViewSet, basename="echo")
 router.register("companies", testviews.CompanyViewSet, basename="companies")
 router.register("companies/create", testviews.CompanyCreateViewSet, basename="companies-create")

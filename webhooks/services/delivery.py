@@ -21,6 +21,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from config.ops.metrics import DELIVERY_FAILURES, OUTBOX_LAG
 from webhooks import envelopes, signing, transport
 from webhooks.models import Delivery, DeliveryAttempt, DeliveryStatus, Endpoint, Event
 from webhooks.schedule import DISABLE_AFTER, next_attempt
@@ -224,6 +225,11 @@ def _record(endpoint: Endpoint, outcomes: list[Outcome]) -> Delivery | None:
     now = timezone.now()
     failed = None
     DeliveryAttempt.objects.bulk_create([_attempt_row(o) for o in outcomes])
+    for outcome in outcomes:
+        if outcome.delivery.attempts == 0:  # the first try: how long the event waited in the outbox
+            OUTBOX_LAG.observe(max(0.0, (outcome.at - outcome.delivery.event.created_at).total_seconds()))
+        if not outcome.result.succeeded:
+            DELIVERY_FAILURES.labels(endpoint.public_id).inc()
     by_code = defaultdict(list)
     for outcome in outcomes:
         if outcome.result.succeeded:
