@@ -2,7 +2,8 @@
 these tests in a directory of their own, its proxy and nodes reached over loopback.
 
 It costs about a minute to start (a new primary and standby, migrations, the demo restaurant), so
-every test of this package shares one cluster; a test that stops a part starts it again.
+every test of this package shares one cluster; a test that stops a part starts it again. With
+CLUSTER_RUNNING=var/cluster they run against the cluster `make cluster` started instead.
 """
 
 import datetime as dt
@@ -30,7 +31,17 @@ class Cluster:
         self.description = json.loads((directory / "cluster.json").read_text())
         self.proxy = self.description["proxy"]
         self.nodes = list(self.description["nodes"].values())
-        self.key = re.search(r"API key:\s+(sk_live_\w+)", output).group(1)
+        found = re.search(r"API key:\s+(sk_live_\w+)", output)
+        self.key = found.group(1) if found else self.mint_key()
+
+    def mint_key(self) -> str:
+        """A full-scope key of the demo restaurant, minted on the cluster's primary."""
+        code = ("from apikeys.services import mint_key; from reservations.models import Restaurant; "
+                "print(mint_key(restaurant=Restaurant.objects.order_by('id').first(), name='cluster tests').secret)")  # fmt: skip
+        env = {**os.environ, "DATABASE_URL": self.description["primary"], "REDIS_URL": self.description["redis"]}
+        done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
+        return done.stdout.strip().splitlines()[-1]
 
     def headers(self, key: str | None = None, **extra) -> dict:
         return {"Authorization": f"Bearer {key or self.key}", **extra}
@@ -75,6 +86,10 @@ class Cluster:
 
 @pytest.fixture(scope="session")
 def cluster():
+    running = os.environ.get("CLUSTER_RUNNING")
+    if running:  # a cluster `make cluster` started: CLUSTER_RUNNING=var/cluster
+        yield Cluster(Path(running), "")
+        return
     # Not below pytest's own temporary directory: other pytest runs reset it to owner-only, and
     # PostgreSQL runs as its own user.
     directory = Path(tempfile.mkdtemp(prefix="reservations-cluster-"))
