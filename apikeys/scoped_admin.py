@@ -33,6 +33,7 @@ from django.forms.models import BaseInlineFormSet
 
 from apikeys.models import Role
 from apikeys.roles import CAPABILITY_ROLES, MANAGE_POLICY, RestaurantAccess, restaurant_access, roles_by_restaurant
+from config.one_line import OneLineFormFields
 from config.tenancy import restaurant_model
 
 Restaurant = restaurant_model()
@@ -138,8 +139,8 @@ class ScopedInlineFormSet(BaseInlineFormSet):
         return form
 
 
-class RestaurantScopedMixin:
-    """What scoped model admins and scoped inlines share."""
+class RestaurantScopedMixin(OneLineFormFields):
+    """What scoped model admins and scoped inlines share (a one-line column refuses line breaks)."""
 
     #: Capability needed to add, change and delete (see CAPABILITY_ROLES).
     required_role: str = MANAGE_POLICY

@@ -10,6 +10,7 @@ import datetime as dt
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.one_line import validate_one_line
 from reservations.models.restaurant import GuestField
 
 PARAM_FIELDS = {
@@ -63,10 +64,11 @@ class NewBookingForm(StaffForm):
         label=_("Time"), required=False, widget=forms.TimeInput(attrs={"type": "time", "step": 300}, format="%H:%M")
     )
     party_size = forms.IntegerField(label=_("Party size"), min_value=1, max_value=1000)
-    first_name = forms.CharField(label=_("First name"), required=False, max_length=100)
-    last_name = forms.CharField(label=_("Last name"), required=False, max_length=100)
-    phone = forms.CharField(label=_("Phone"), required=False, max_length=40)
-    email = forms.EmailField(label=_("E-mail"), required=False, max_length=254)
+    # One line each: a name is never two lines of an e-mail (config/one_line.py).
+    first_name = forms.CharField(label=_("First name"), required=False, max_length=100, validators=[validate_one_line])
+    last_name = forms.CharField(label=_("Last name"), required=False, max_length=100, validators=[validate_one_line])
+    phone = forms.CharField(label=_("Phone"), required=False, max_length=40, validators=[validate_one_line])
+    email = forms.EmailField(label=_("E-mail"), required=False, max_length=254, validators=[validate_one_line])
     tables = TablePicker(label=_("Tables"), required=False, help_text=_("None ticked: the best free table."))
     guest_notes = forms.CharField(
         label=_("Guest's request"), required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 2})

@@ -3,10 +3,12 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.one_line import is_one_line
 from guestpages.widgets import GuestFormRenderer
 
 MAX_NAME = 100
 MAX_NOTES = 5000
+ONE_LINE = frozenset({"first_name", "last_name", "email", "phone"})
 
 
 class GuestForm(forms.Form):
@@ -71,8 +73,12 @@ class BookingForm(GuestForm):
 
     def clean(self):
         data = super().clean()
-        for name, value in data.items():
-            if isinstance(value, str) and "\x00" in value:
+        for name, value in list(data.items()):  # add_error() takes a refused field out of `data`
+            if not isinstance(value, str):
+                continue
+            # The details are one line each (a name is never two lines of an e-mail); notes may hold several.
+            refused = not is_one_line(value) if name in ONE_LINE else "\x00" in value
+            if refused:
                 self.add_error(name, _("This field contains a character that is not allowed."))
         return data
 

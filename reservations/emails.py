@@ -12,6 +12,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from config.formats import zone
+from config.one_line import one_line
 from reservations import calendar
 from reservations.configuration import booking_page_url
 from reservations.guest_language import django_language, guest_language
@@ -43,6 +44,7 @@ def send(reservation_id: int, kind: str) -> bool:
         logger.info("No e-mail address for %s; %s not sent", reservation.public_id, kind)
         return False
     restaurant = reservation.restaurant
+    restaurant.name = one_line(restaurant.name)  # shown on one line, whatever older data holds (not saved)
     context = {
         "reservation": reservation,
         "restaurant": restaurant,
@@ -76,7 +78,7 @@ def render(kind: str, context: dict, language: str) -> tuple[str, str, str | Non
     restaurant = context["restaurant"]
     with translation.override(django_language(language)), timezone.override(zone(restaurant.timezone)):
         context = {**context, "LANGUAGE_CODE": translation.get_language()}  # the html element's `lang`
-        subject = str(KINDS[kind]).format(restaurant=restaurant.name)
+        subject = str(KINDS[kind]).format(restaurant=one_line(restaurant.name))  # a header is one line
         body = render_to_string(f"emails/{kind}.txt", context)
         try:
             html = render_to_string(f"emails/{kind}.html", context)

@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from config.formats import zone
+from config.one_line import one_line
 from reservations.guest_language import django_language, guest_language
 from waitlist.models import WaitlistEntry, WaitlistStatus
 
@@ -39,6 +40,7 @@ def send_offer(entry_id: int, offered_at: str | None = None) -> bool:
         logger.info("No e-mail address for %s; the offer is not sent", entry.public_id)
         return False
     restaurant = entry.restaurant
+    restaurant.name = one_line(restaurant.name)  # shown on one line, whatever older data holds (not saved)
     context = {
         "entry": entry,
         "restaurant": restaurant,

@@ -20,6 +20,7 @@ from backoffice.views.common import Urls, actor, back_to, light_context, parse_d
 from backoffice.views.moves import lane_tables
 from config.exceptions import DomainError, InvalidInput
 from config.formats import zone
+from config.one_line import is_one_line
 from guests.services import GuestInput, match_or_create
 from holds.models import Hold
 from holds.services import staff_release_hold
@@ -129,6 +130,8 @@ def waitlist_add(request):
     try:
         if not (name.first_name or name.last_name):
             raise InvalidInput("Type the party's name.", param="last_name")
+        if not all(is_one_line(text or "") for text in (name.first_name, name.last_name, name.phone)):
+            raise InvalidInput("Type the name and the phone on one line each.", param="last_name")
         start, end = _window(restaurant, date, now)
         guest = match_or_create(restaurant=restaurant, data=name, source="manual").guest
         entry = waitlist.add_entry(

@@ -23,6 +23,8 @@ from rest_framework import fields as drf
 from rest_framework import serializers
 from rest_framework import validators as drf_validators
 
+from config.one_line import CONTROL
+
 SURROGATE = re.compile("[\ud800-\udfff]")
 MISSING = object()
 
@@ -74,6 +76,7 @@ def _text(field) -> Callable | None:
     longest = field.max_length if field.max_length is not None else float("inf")
     shortest = field.min_length or 0
     allow_blank = field.allow_blank
+    one_line = getattr(field, "one_line", False)  # config.api.inputs.Text
 
     def read_text(value):
         if type(value) is not str:
@@ -83,6 +86,8 @@ def _text(field) -> Callable | None:
                 return ""
             raise Unsure
         if not shortest <= len(value) <= longest or "\x00" in value:
+            raise Unsure
+        if one_line and CONTROL.search(value):
             raise Unsure
         if not value.isascii() and SURROGATE.search(value):
             raise Unsure

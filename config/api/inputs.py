@@ -4,7 +4,8 @@ Every input a column could not hold is refused here, as a 400 naming the field,
 so nothing malformed ever reaches a service or the database:
 
 - an unknown field is refused by name (nested ones as `guest[email]`);
-- strings refuse NUL and lone surrogates (DRF's CharField) and carry a max length;
+- strings refuse NUL and lone surrogates (DRF's CharField) and carry a max length; one-line
+  strings (names, phone, e-mail) any control character;
 - integers are JSON numbers without a fraction (no `true`, no `"12"` in a body), inside a range;
 - dates are `YYYY-MM-DD` between 1900 and 9998 (the engine looks a day around), and the
   document says so with a pattern;
@@ -28,6 +29,7 @@ from rest_framework import serializers
 from config.api import fast_path
 from config.api.errors import BadRequest, UnsupportedMediaType
 from config.metadata import MAX_KEY_LENGTH, MAX_KEYS, MAX_VALUE_LENGTH, metadata_problem
+from config.one_line import CONTROL_PATTERN, is_one_line
 
 FIRST_DATE, LAST_DATE = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
 # ASCII digits only: Python's `\d` also matches other scripts' digits, which `int()` would read.
@@ -48,6 +50,8 @@ DATETIME_PATTERN = f"^{YEAR_PATTERN}-"  # beside `format: date-time`, which says
 # string containing NUL" rather than a pattern every character must match: schemathesis builds a
 # 5,000-character note from such a pattern one character at a time, which took minutes;
 NO_NUL = {"not": {"type": "string", "pattern": "\\u0000"}}
+# and a one-line text holds no control character at all (a line break among them);
+NO_CONTROL = {"not": {"type": "string", "pattern": CONTROL_PATTERN}}
 # the characters Python's str.strip() removes (str.isspace()), which is what "blank" means here.
 WHITESPACE_CLASS = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 NOT_BLANK_PATTERN = f"[^{WHITESPACE_CLASS}]"  # unanchored: contains something other than whitespace
@@ -136,17 +140,22 @@ def parse_json_object(raw: bytes) -> dict:
 
 class Text(serializers.CharField):
     """A string (NUL and lone surrogates refused by DRF) of at most `max_length` characters; the
-    document says "no NUL" too (config.api.openapi.TextExtension)."""
+    document says "no NUL" too (config.api.openapi.TextExtension). `one_line`: no line break nor
+    other control character either (a name, a phone number: config/one_line.py)."""
 
     fast_reader = "text"
+    default_error_messages = {"control": "Must be one line, without control characters."}
 
-    def __init__(self, *, max_length: int, **kwargs):
+    def __init__(self, *, max_length: int, one_line: bool = False, **kwargs):
+        self.one_line = one_line
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(max_length=max_length, **kwargs)
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
             self.fail("invalid")
+        if self.one_line and not is_one_line(data):
+            self.fail("control")
         return super().to_internal_value(data)
 
 

@@ -15,12 +15,13 @@ from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularJSONAPIView
 
 from config.api.etag import conditional, etag_of
-from config.api.inputs import NO_NUL, Codes, Text
+from config.api.inputs import NO_CONTROL, NO_NUL, Codes, Text
 from config.shapes import SHAPES, Shape
 
 
 class TextExtension(OpenApiSerializerFieldExtension):
-    """A text field refuses NUL (DRF's CharField does): the document says so."""
+    """A text field refuses NUL (DRF's CharField does), a one-line one every control character: the
+    document says so."""
 
     target_class = Text
 
@@ -28,7 +29,7 @@ class TextExtension(OpenApiSerializerFieldExtension):
         schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
         if isinstance(schema.get("type"), list):  # the caller adds "null" for `allow_null` itself
             schema["type"] = next(kind for kind in schema["type"] if kind != "null")
-        return {**schema, **copy.deepcopy(NO_NUL)}
+        return {**schema, **copy.deepcopy(NO_CONTROL if self.target.one_line else NO_NUL)}
 
 
 class CodesExtension(OpenApiSerializerFieldExtension):

@@ -114,10 +114,12 @@ class MonthAvailabilityQuery(StrictSerializer):
 class GuestInputSerializer(StrictSerializer):
     """The guest, matched against the guest book by e-mail and phone."""
 
-    first_name = Text(max_length=100, required=False, allow_null=True, allow_blank=True)
-    last_name = Text(max_length=100, required=False, allow_null=True, allow_blank=True)
+    # One line each: a name never starts a line of its own in an e-mail (config/one_line.py).
+    first_name = Text(max_length=100, one_line=True, required=False, allow_null=True, allow_blank=True)
+    last_name = Text(max_length=100, one_line=True, required=False, allow_null=True, allow_blank=True)
     email = Text(
         max_length=EMAIL_MAX,
+        one_line=True,
         required=False,
         allow_null=True,
         allow_blank=True,
@@ -125,6 +127,7 @@ class GuestInputSerializer(StrictSerializer):
     )
     phone = Text(
         max_length=40,
+        one_line=True,
         required=False,
         allow_null=True,
         allow_blank=True,

@@ -8,6 +8,8 @@ from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from config.one_line import one_line
+
 register = template.Library()
 
 # ISO 4217 currencies without minor units (the rest used here have two).
@@ -22,6 +24,13 @@ def format_money(amount, currency: str) -> str:
     places = 0 if currency in ZERO_DECIMAL else 2
     value = Decimal(amount) / (10**places)
     return f"{number_format(value, decimal_pos=places, use_l10n=True, force_grouping=True)} {currency}"
+
+
+@register.filter(name="one_line")
+def one_line_filter(value):
+    """`{{ guest.first_name|one_line }}`: what a guest typed, on one line in an e-mail whatever older data
+    holds (config/one_line.py)."""
+    return one_line(value)
 
 
 @register.filter

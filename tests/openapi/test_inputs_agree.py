@@ -186,6 +186,11 @@ GUEST = {"first_name": "Alice"}
         # No NUL in text; an empty text is fine.
         ({**booking_body(), "guest_notes": "a\x00b"}, False),
         ({**booking_body(), "guest_notes": ""}, True),
+        # A guest's name, phone and e-mail are one line each (issue 33); notes may hold several.
+        ({**booking_body(), "guest": {"first_name": "Ana\r\nBcc: x@example.com"}}, False),
+        ({**booking_body(), "guest": {"first_name": "Ana", "phone": "06\t12"}}, False),
+        ({**booking_body(), "guest": {"first_name": "Ana", "email": "a@b.fr\u2028"}}, False),
+        ({**booking_body(), "guest_notes": "Window\nHigh chair"}, True),
     ],
 )
 def test_reservation_bodies(doc, api, bistro, body, valid):
