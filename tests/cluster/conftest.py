@@ -36,8 +36,9 @@ class Cluster:
 
     def mint_key(self) -> str:
         """A full-scope key of the demo restaurant, minted on the cluster's primary."""
-        code = ("from apikeys.services import mint_key; from reservations.models import Restaurant; "
-                "print(mint_key(restaurant=Restaurant.objects.order_by('id').first(), name='cluster tests').secret)")  # fmt: skip
+        code = ("from apikeys.models import SCOPES; from apikeys.services import mint_key; "
+                "from reservations.models import Restaurant; print(mint_key(restaurant=Restaurant.objects"
+                ".order_by('id').first(), name='cluster tests', scopes=list(SCOPES)).secret)")  # fmt: skip
         env = {**os.environ, "DATABASE_URL": self.description["primary"], "REDIS_URL": self.description["redis"]}
         done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
