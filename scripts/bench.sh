@@ -12,6 +12,7 @@
 source "$(dirname "$0")/lib.sh"
 python_deps
 local_dev_env
+apt_install haproxy  # bench_cluster runs the cluster (deploy/cluster.py)
 start_local_services || exit 1
 export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 started=$(date +%s)
