@@ -124,6 +124,7 @@ INSTALLED_APPS = [
     "holds",
     "waitlist",
     "webhooks",
+    "setup_file",
     "backoffice",
     "guestpages",
 ]

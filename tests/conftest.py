@@ -82,6 +82,22 @@ def pytest_collection_modifyitems(session, config, items):
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    _layers_summary(terminalreporter)
+    _fuzz_summary(terminalreporter, config)
+
+
+def _layers_summary(terminalreporter):
+    """The apps' layers and their two-way dependencies, when the architecture test ran (its properties
+    travel with its report, from whichever worker ran it)."""
+    for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
+        properties = dict(getattr(report, "user_properties", ()))
+        if report.when == "call" and "layers" in properties:
+            terminalreporter.section("layers (tests/test_architecture.py, docs/design.md)")
+            for name, value in properties.items():
+                terminalreporter.write_line(f"{name}: {value}")
+
+
+def _fuzz_summary(terminalreporter, config):
     """The fuzzer's figures, when it ran in this session (written by whichever worker ran it)."""
     started = getattr(config, "_started_at", None)
     if started is None or not FUZZ_SUMMARY.exists() or FUZZ_SUMMARY.stat().st_mtime < started:

@@ -1,17 +1,29 @@
-"""The borders between layers and apps (docs/design.md, "Borders"), checked on every run.
+"""The borders between layers and apps (docs/design.md, "Layers" and "Borders"), checked on every run.
 
-The import contracts are in pyproject.toml ([tool.importlinter]); a module-level import
-cycle anywhere in the project fails here too.
+The import contracts are in pyproject.toml ([tool.importlinter]), the apps' layers among them; a
+module-level import cycle anywhere in the project fails here too, and so does a pair of apps that
+import each other (imports inside functions count: grimp, which import-linter uses, sees them).
+The layers and that count are printed at the end of the run (tests/conftest.py).
 """
 
 import subprocess
 import sys
+import tomllib
+from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import grimp
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "apikeys", "reservations", "guests", "holds", "waitlist", "webhooks", "guestpages")
+IMPORTLINTER = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+APPS = tuple(IMPORTLINTER["root_packages"])
+LAYERS = next(contract["layers"] for contract in IMPORTLINTER["contracts"] if contract["type"] == "layers")
+
+
+@cache
+def project_graph() -> grimp.ImportGraph:
+    return grimp.build_graph(*APPS)
 
 
 def test_the_import_contracts_are_kept():
@@ -67,8 +79,51 @@ def strongly_connected(graph: grimp.ImportGraph) -> list[list[str]]:
 
 
 def test_no_module_imports_itself_through_others():
-    graph = grimp.build_graph(*PACKAGES)
-    assert strongly_connected(graph) == []
+    assert strongly_connected(project_graph()) == []
+
+
+def app_imports(graph: grimp.ImportGraph, apps=APPS) -> Counter:
+    """{(importing app, imported app): how many of its modules' imports}, between two of `apps`."""
+    counts = Counter()
+    for module in graph.modules:
+        importer = module.partition(".")[0]
+        for imported in graph.find_modules_directly_imported_by(module):
+            app = imported.partition(".")[0]
+            if app != importer and app in apps:
+                counts[importer, app] += 1
+    return counts
+
+
+def two_way(counts: Counter) -> list[tuple[str, str]]:
+    """The pairs of apps that import each other."""
+    return sorted((a, b) for a, b in counts if a < b and (b, a) in counts)
+
+
+def test_the_apps_depend_on_each_other_one_way_only(record_property):
+    pairs = two_way(app_imports(project_graph()))
+    record_property("layers", " > ".join(LAYERS))
+    record_property("two-way dependencies between apps", f"{len(pairs)} {pairs}" if pairs else "0")
+    assert pairs == [], f"apps importing each other: {pairs}"
+
+
+def test_the_two_way_count_sees_a_pair():
+    graph = grimp.ImportGraph()
+    for name in ("a", "a.x", "b", "b.y", "c"):
+        graph.add_module(name)
+    graph.add_import(importer="a.x", imported="b.y")
+    graph.add_import(importer="b.y", imported="a")  # b imports a lazily or not: the graph has it
+    graph.add_import(importer="c", imported="a")
+    assert app_imports(graph, ("a", "b", "c")) == {("a", "b"): 1, ("b", "a"): 1, ("c", "a"): 1}
+    assert two_way(app_imports(graph, ("a", "b", "c"))) == [("a", "b")]
+
+
+def test_an_import_inside_a_function_counts(tmp_path, monkeypatch):
+    for name, text in (("lower", "def hand_over():\n    import upper  # noqa\n"), ("upper", "")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "__init__.py").write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    graph = grimp.build_graph("lower", "upper", cache_dir=None)
+    assert app_imports(graph, ("lower", "upper")) == {("lower", "upper"): 1}
 
 
 def test_the_cycle_finder_finds_a_cycle():

@@ -14,10 +14,10 @@ from django.utils.safestring import mark_safe
 from backoffice.rendering.rows import row_html, rows_html, table_html
 from backoffice.rendering.timeline import axis_html, lanes_html, now_html
 from backoffice.rendering.words import LEGEND, status_label
+from backoffice.selectors.day_sheet import DaySheet, ServiceBlock, day_sheet
+from backoffice.selectors.timeline import Timeline, service_timeline
 from backoffice.views.card import card_html
 from backoffice.views.common import Urls, prefixes
-from reservations.selectors.day_sheet import DaySheet, ServiceBlock, day_sheet
-from reservations.selectors.timeline import Timeline, service_timeline
 
 
 @dataclass

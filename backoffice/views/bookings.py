@@ -16,6 +16,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from backoffice.forms import EditBookingForm, NewBookingForm
+from backoffice.selectors.day_read import read_day
 from backoffice.views.board import board_for, fragments
 from backoffice.views.common import (
     Urls,
@@ -31,7 +32,6 @@ from config.exceptions import DomainError
 from config.formats import zone
 from guests.services import GuestInput
 from reservations.models import Table
-from reservations.selectors.day_read import read_day
 from reservations.services import staff
 from reservations.services.staff import WarningsToConfirm
 

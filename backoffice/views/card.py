@@ -48,7 +48,7 @@ def _can_undo(reservation, now) -> bool:
 
 
 def card_context(request, reservation: Reservation, urls: Urls, row=None) -> dict:
-    """The card's words. `row`: the booking as the day's read has it (reservations.selectors.day_read),
+    """The card's words. `row`: the booking as the day's read has it (backoffice.selectors.day_read),
     when the caller holds it: its tables, card guarantee and undo are then not read again."""
     restaurant = reservation.restaurant
     tz = zone(restaurant.timezone)

@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 from apikeys.roles import HOST, restaurant_access
 from backoffice.rendering.rows import rows_html, table_html
 from backoffice.rendering.words import status_label
+from backoffice.selectors.day_sheet import day_sheet as read_sheet
 from backoffice.views.board import board_for, legend, panel_context, timeline_parts
 from backoffice.views.card import card_html
 from backoffice.views.common import (
@@ -24,7 +25,6 @@ from backoffice.views.common import (
 )
 from reservations.models import Reservation, Restaurant
 from reservations.models.booking import SERVED_STATUSES
-from reservations.selectors.day_sheet import day_sheet as read_sheet
 
 # Where a page's template leaves the Python-rendered lanes or rows (an HTML comment: escaped text never
 # makes one). The lanes of a night are a few hundred kilobytes: carried up the admin base template's

@@ -85,7 +85,7 @@ def ensure_world() -> dict:
     from reservations.exceptions import BookingRulesViolated
     from reservations.models import Reservation, Restaurant
     from reservations.services.create import CreateParams, create_reservation
-    from reservations.setup_file import load
+    from setup_file.loader import load
 
     restaurant = Restaurant.objects.filter(slug=SLUG).first()
     if restaurant is None:

@@ -48,7 +48,7 @@ ADA = {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com"}
 
 @pytest.fixture
 def keys(transactional_db):
-    from reservations.setup_file import load
+    from setup_file.loader import load
 
     return load(SETUP)["api_keys"]
 

@@ -80,7 +80,7 @@ def test_the_committed_types_are_generated_from_the_current_document(tmp_path):
 
 @pytest.fixture
 def world(transactional_db, settings):
-    from reservations.setup_file import load
+    from setup_file.loader import load
 
     settings.WEBHOOK_ALLOWED_NETWORKS = ["127.0.0.0/8"]  # the receiver listens on loopback
     with Receiver() as receiver:

@@ -35,7 +35,7 @@ api_keys:
 
 @pytest.fixture
 def guide_key(transactional_db):
-    from reservations.setup_file import load
+    from setup_file.loader import load
 
     return load(SETUP)["api_keys"]["partner"]
 

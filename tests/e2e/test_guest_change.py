@@ -44,7 +44,7 @@ PARIS = zoneinfo.ZoneInfo("Europe/Paris")
 
 @pytest.fixture
 def world(transactional_db):
-    from reservations.setup_file import load
+    from setup_file.loader import load
 
     load(SETUP)
     return Restaurant.objects.get(slug="chez-change")

@@ -33,7 +33,7 @@ api_keys:
 
 @pytest.fixture
 def world(transactional_db):
-    from reservations.setup_file import load
+    from setup_file.loader import load
 
     return load(SETUP)
 

@@ -62,7 +62,7 @@ GUESTS = ("Élise", "Durand")
 
 @pytest.fixture
 def world(transactional_db):
-    from reservations.setup_file import load
+    from setup_file.loader import load
 
     load(SETUP)
     load(WAITLIST_SETUP)

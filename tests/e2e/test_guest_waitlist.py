@@ -34,7 +34,7 @@ shifts:
 
 @pytest.fixture
 def world(transactional_db):
-    from reservations.setup_file import load
+    from setup_file.loader import load
 
     return load(SETUP)
 

@@ -280,7 +280,7 @@ def test_failure_at_creation_leaves_nothing(tmp_path, monkeypatch):
     def refuse(**kwargs):
         raise KeyMintError("no keys today")
 
-    monkeypatch.setattr("reservations.setup_file.parts.api_keys.mint_key", refuse)
+    monkeypatch.setattr("setup_file.parts.api_keys.mint_key", refuse)
     before = row_counts()
     run = load_text(EXAMPLE, tmp_path)
     assert run.code == 1

@@ -3,7 +3,7 @@
 
 import random
 
-from reservations.selectors.timeline import Bar, Lane
+from backoffice.selectors.timeline import Bar, Lane
 
 
 def lane_with(spans):

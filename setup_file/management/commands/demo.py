@@ -13,7 +13,9 @@ from django.db import transaction
 from apikeys.models import SCOPES, ApiKey, Membership
 from apikeys.services import KeyMintError, mint_key, revoke_key
 from reservations.models import Restaurant
-from reservations.setup_file import SetupFileInvalid, load_document, parse
+from setup_file.errors import SetupFileInvalid
+from setup_file.loader import load_document
+from setup_file.parsing import parse
 
 DEMO_FILE = settings.BASE_DIR / "demo" / "restaurant.yaml"
 KEY_NAME = "Demo key"

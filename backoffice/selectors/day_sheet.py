@@ -1,7 +1,7 @@
 """The host's day: one restaurant, one service date, by service (the list and the timeline both
 read it).
 
-One round trip whatever the number of bookings (reservations.selectors.day_read; the policy is
+One round trip whatever the number of bookings (backoffice.selectors.day_read; the policy is
 cached per process by `policy_version`): the bookings with what they occupy, the live holds, the
 pending requests ahead and the waitlist; then, here, the covers of each service against its caps.
 """
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
+from backoffice.selectors.day_read import HoldRow, Row, read_day
 from config.formats import zone
 from reservations.engine.clock import ServiceClock
 from reservations.models.booking import OCCUPYING_STATUSES, ReservationStatus
-from reservations.selectors.day_read import HoldRow, Row, read_day
 from reservations.selectors.engine_policy import policy_for
 from reservations.texts import translate
 from waitlist.selectors import PanelEntry

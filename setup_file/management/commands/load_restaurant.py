@@ -1,11 +1,12 @@
-"""python manage.py load_restaurant FILE|-  (see reservations.setup_file)."""
+"""python manage.py load_restaurant FILE|-  (see setup_file)."""
 
 import json
 import sys
 
 from django.core.management.base import BaseCommand
 
-from reservations.setup_file import SetupFileInvalid, load
+from setup_file.errors import SetupFileInvalid
+from setup_file.loader import load
 
 
 class Command(BaseCommand):

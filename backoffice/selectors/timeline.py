@@ -1,6 +1,6 @@
 """The timeline of one service: its tables (by section, with their combinations) down the side, time
 across, every booking, hold and block as a bar where it sits. Laid out from the day's read
-(reservations.selectors.day_sheet) and the restaurant's policy: no query of its own.
+(backoffice.selectors.day_sheet) and the restaurant's policy: no query of its own.
 
 A booking on exactly a combination's tables sits on the combination's lane (its tables' lanes show
 it as joined); any other booking sits on each of its tables' lanes. A live booking sits where its
@@ -13,11 +13,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from backoffice.selectors.day_read import HoldRow, Row
+from backoffice.selectors.day_sheet import DaySheet, ServiceBlock
 from reservations.engine.day import blocks_around
 from reservations.engine.occupancy import epoch
 from reservations.models.booking import ReservationStatus
-from reservations.selectors.day_read import HoldRow, Row
-from reservations.selectors.day_sheet import DaySheet, ServiceBlock
 
 HOUR = 3600
 # A bar still drawn when a booking has no end (a service with no seating length): this long.
