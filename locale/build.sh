@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuild the French catalogue of the guest pages and e-mails: extract, fill from locale/fill_fr.py, compile.
+# Rebuild the French catalogue of the guest pages and e-mails: extract, fill from locale/fr.yaml (locale/fill_fr.py), compile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECRET_KEY=${SECRET_KEY:-build} INSECURE_LOCAL_HTTP=1 .venv/bin/python manage.py makemessages -l fr \

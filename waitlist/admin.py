@@ -13,7 +13,7 @@ from config.exceptions import DomainError
 from reservations.exceptions import BookingRulesViolated
 from reservations.services.staff_terms import StaffTerms
 from waitlist import services
-from waitlist.models import OPEN_STATUSES, WaitlistEntry
+from waitlist.models import MOVE_FIELDS, OPEN_STATUSES, WANTED_FIELDS, WORKED_OUT_FIELDS, WaitlistEntry
 
 
 class WaitlistEntryForm(forms.ModelForm):
@@ -60,46 +60,18 @@ class WaitlistEntryAdmin(RestaurantScopedAdmin):
     date_hierarchy = "service_date"
     autocomplete_fields = ("guest",)
     actions = ("offer", "promote", "cancel")
-    readonly_fields = (
-        "public_id",
-        "status",
-        "window_start_day_offset",
-        "window_end_day_offset",
-        "shift_name",
-        "shift_start_time",
-        "shift_end_time",
-        "reservation",
-        "offered_at",
-        "offered_time",
-        "offer_expires_at",
-        "suggested_at",
-        "ended_at",
-        "created_at",
-        "updated_at",
-    )
+    readonly_fields = ("public_id", "status", *WORKED_OUT_FIELDS, *MOVE_FIELDS, "created_at", "updated_at")
     fields = (
         "restaurant",
         "public_id",
         "status",
         "guest",
         "joined_via",
-        "service_date",
-        "party_size",
-        "window_start",
-        "window_end",
-        "window_start_day_offset",
-        "window_end_day_offset",
-        "shift_name",
-        "shift_start_time",
-        "shift_end_time",
+        *WANTED_FIELDS,
+        *WORKED_OUT_FIELDS,
         "notes",
         "private_note",
-        "reservation",
-        "offered_at",
-        "offered_time",
-        "offer_expires_at",
-        "suggested_at",
-        "ended_at",
+        *MOVE_FIELDS,
         "created_at",
         "updated_at",
     )

@@ -34,6 +34,20 @@ class JoinedVia(models.TextChoices):
     PARTNER_PLATFORM = "partner_platform"
 
 
+# What the guest asks for: a party, on a service date, within a window of times.
+WANTED_FIELDS = ("service_date", "party_size", "window_start", "window_end")
+# Worked out when they join: the window's day offsets and the service it falls in, as recorded then.
+WORKED_OUT_FIELDS = (
+    "window_start_day_offset",
+    "window_end_day_offset",
+    "shift_name",
+    "shift_start_time",
+    "shift_end_time",
+)
+# Set by the waitlist's moves (offer, suggest, promote, cancel, expire).
+MOVE_FIELDS = ("reservation", "offered_at", "offered_time", "offer_expires_at", "suggested_at", "ended_at")
+
+
 class WaitlistEntry(models.Model):
     public_id = models.CharField(max_length=40, unique=True, default=new_waitlist_entry_id, editable=False)
     restaurant = models.ForeignKey("reservations.Restaurant", on_delete=models.CASCADE, related_name="+")

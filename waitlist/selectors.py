@@ -8,7 +8,7 @@ from django.db import connection
 from config.rows import Row, columns, page_sql
 from guests.models import Guest
 from reservations.models import Reservation
-from waitlist.models import OPEN_STATUSES, WaitlistEntry, WaitlistStatus
+from waitlist.models import OPEN_STATUSES, WANTED_FIELDS, WORKED_OUT_FIELDS, WaitlistEntry, WaitlistStatus
 
 # What an entry's rendering reads of its guest and booking when the guest is not expanded: their ids.
 RENDERED_FIELDS = tuple(
@@ -30,15 +30,8 @@ _ROW_FIELDS = (
     "public_id",
     "status",
     "joined_via",
-    "service_date",
-    "party_size",
-    "window_start",
-    "window_end",
-    "window_start_day_offset",
-    "window_end_day_offset",
-    "shift_name",
-    "shift_start_time",
-    "shift_end_time",
+    *WANTED_FIELDS,
+    *WORKED_OUT_FIELDS,
     "notes",
     "reservation_id",
     "created_at",
@@ -97,7 +90,7 @@ def entries_for_day(restaurant, date: dt.date, *, open_only: bool = True) -> lis
     )
 
 
-# The day sheet's panel, read in the sheet's own round trip (reservations.selectors.day_sheet) as
+# The day sheet's panel, read in the sheet's own round trip (backoffice.selectors.day_sheet) as
 # plain values: the panel shows a few entries, but building this query through the ORM (entry,
 # guest and booking columns) cost about 4 ms of CPU per sheet, more than the bookings' read.
 DAY_PANEL = f"""

@@ -14,27 +14,30 @@ from reservations.shapes.availability import AvailabilityMonthShape, Availabilit
 NOT_FOUND_EXCLUDING = "`not_found` with `param: excluding`: the key could not fetch that hold or reservation."
 
 
+def documented(summary: str, description: str, shape, answered: str, bad_request: str):
+    """The OpenAPI operation of a day's or a month's answer (conditional: If-None-Match)."""
+    return extend_schema(
+        tags=["Availability"],
+        summary=summary,
+        description=description,
+        parameters=[IF_NONE_MATCH],
+        responses={200: ok(shape, answered), 400: error(bad_request), 404: error(NOT_FOUND_EXCLUDING)},
+    )
+
+
 class DayAvailabilityViewSet(ApiViewSet):
     singleton = True
     query_serializers = {"retrieve": DayAvailabilityQuery}
 
-    @extend_schema(
-        tags=["Availability"],
-        summary="Read one day's availability",
-        description=(
-            "The services of one date and the slots a party of this size can take. A projection of what was "
-            "sellable at read time, not a promise: create and hold re-validate under a lock."
-        ),
-        parameters=[IF_NONE_MATCH],
-        responses={
-            200: ok(AvailabilityShape, "The day's availability."),
-            400: error(
-                "`bad_request`: `service_date` or `party_size` missing or malformed; an unknown `section_id`; "
-                "`excluding` neither a `hold_` nor a `resv_` id; `locale` not a guest language (each named in "
-                "`param`)."
-            ),
-            404: error(NOT_FOUND_EXCLUDING),
-        },
+    @documented(
+        "Read one day's availability",
+        "The services of one date and the slots a party of this size can take. A projection of what was "
+        "sellable at read time, not a promise: create and hold re-validate under a lock.",
+        AvailabilityShape,
+        "The day's availability.",
+        "`bad_request`: `service_date` or `party_size` missing or malformed; an unknown `section_id`; "
+        "`excluding` neither a `hold_` nor a `resv_` id; `locale` not a guest language (each named in "
+        "`param`).",
     )
     def retrieve(self, request) -> Response:
         query = self.read_query()
@@ -55,22 +58,14 @@ class MonthAvailabilityViewSet(ApiViewSet):
     singleton = True
     query_serializers = {"retrieve": MonthAvailabilityQuery}
 
-    @extend_schema(
-        tags=["Availability"],
-        summary="Read a month's availability",
-        description=(
-            "Every day of a month, in order: which party sizes can be seated, in which areas, and why a day offers "
-            "nothing. No party size or section filter."
-        ),
-        parameters=[IF_NONE_MATCH],
-        responses={
-            200: ok(AvailabilityMonthShape, "The month's availability."),
-            400: error(
-                "`bad_request`: `month` missing or not `YYYY-MM`; `excluding` neither a `hold_` nor a `resv_` id; "
-                "`locale` not a guest language (each named in `param`)."
-            ),
-            404: error(NOT_FOUND_EXCLUDING),
-        },
+    @documented(
+        "Read a month's availability",
+        "Every day of a month, in order: which party sizes can be seated, in which areas, and why a day offers "
+        "nothing. No party size or section filter.",
+        AvailabilityMonthShape,
+        "The month's availability.",
+        "`bad_request`: `month` missing or not `YYYY-MM`; `excluding` neither a `hold_` nor a `resv_` id; "
+        "`locale` not a guest language (each named in `param`).",
     )
     def retrieve(self, request) -> Response:
         query = self.read_query()

@@ -92,10 +92,6 @@ class SavedCard:
     currency: str
     charged: int = 0
 
-    @property
-    def chargeable(self) -> int:
-        return self.amount - self.charged
-
 
 @dataclass(frozen=True)
 class CardResult:
@@ -141,10 +137,6 @@ class Charge:
     amount: int
     currency: str
     refunded: int = 0
-
-    @property
-    def refundable(self) -> int:
-        return self.amount - self.refunded
 
 
 @dataclass(frozen=True)
@@ -196,6 +188,13 @@ def check_amount(amount, *, limit: int | None = None, limit_name: str = "", code
     if limit is not None and amount > limit:
         raise PaymentAmountInvalid(f"The amount {amount} is above {limit_name} ({limit}).", code=code)
     return amount
+
+
+def amount_of(asked: int | None, left: int, full: str, limit_name: str) -> int:
+    """`asked` minor units, or (None) all that is `left`; refused when nothing is left (`full` says so)."""
+    if left < 1:
+        raise PaymentAmountInvalid(full)
+    return check_amount(left if asked is None else asked, limit=left, limit_name=limit_name)
 
 
 def check_currency(currency) -> str:
@@ -273,32 +272,20 @@ class PaymentProvider(ABC):
     ) -> ChargeResult:
         """Charge a saved card off-session: `amount` minor units, or (None) all that is left of the guarantee."""
         self._check_handle(card.provider)
-        if card.chargeable < 1:
-            raise PaymentAmountInvalid(f"The guarantee of {card.amount} has been charged in full already.")
-        amount = card.chargeable if amount is None else amount
-        check_amount(amount, limit=card.chargeable, limit_name="what is left of the guarantee")
-        return self._charge(
-            card,
-            amount=amount,
-            reference=check_reference(reference),
-            idempotency_key=check_idempotency_key(idempotency_key),
-        )
+        full = f"The guarantee of {card.amount} has been charged in full already."
+        amount = amount_of(amount, card.amount - card.charged, full, "what is left of the guarantee")
+        reference, idempotency_key = check_reference(reference), check_idempotency_key(idempotency_key)
+        return self._charge(card, amount=amount, reference=reference, idempotency_key=idempotency_key)
 
     def refund(
         self, charge: Charge, *, amount: int | None = None, reference: str = "", idempotency_key: str
     ) -> RefundResult:
         """Give back `amount` minor units of a charge, or (None) all of it that is not refunded yet."""
         self._check_handle(charge.provider)
-        if charge.refundable < 1:
-            raise PaymentAmountInvalid(f"The charge {charge.charge_id} has been refunded in full already.")
-        amount = charge.refundable if amount is None else amount
-        check_amount(amount, limit=charge.refundable, limit_name="what is left of the charge to refund")
-        return self._refund(
-            charge,
-            amount=amount,
-            reference=check_reference(reference),
-            idempotency_key=check_idempotency_key(idempotency_key),
-        )
+        full = f"The charge {charge.charge_id} has been refunded in full already."
+        amount = amount_of(amount, charge.amount - charge.refunded, full, "what is left of the charge to refund")
+        reference, idempotency_key = check_reference(reference), check_idempotency_key(idempotency_key)
+        return self._refund(charge, amount=amount, reference=reference, idempotency_key=idempotency_key)
 
     def release(self, intent_id: str) -> CardResult:
         """End the guarantee with no charge: the intent cancelled, a saved card detached. Twice is harmless."""

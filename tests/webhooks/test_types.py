@@ -15,7 +15,7 @@ from config.exceptions import InvalidInput
 from reservations.models import ReservationEvent
 from reservations.models.booking import EventType
 from webhooks import types
-from webhooks.admin import EVENT_CHOICES
+from webhooks.admin.endpoints import EVENT_CHOICES
 from webhooks.models import Event
 from webhooks.services.endpoints import clean_events
 from webhooks.services.publish import publish
