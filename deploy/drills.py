@@ -11,6 +11,8 @@ line with its counts, and the script exits 1 when a drill misses its target.
 2. database restart: PostgreSQL's primary restarted while 8 clients read (availability, the list,
    ping) and 2 write through the proxy. Target: 0 reads answered 5xx; writes that fail answer the
    envelope and are counted.
+3. Redis down for 30 s while 4 clients book. Target: no create fails, every booking has its event,
+   and its e-mail leaves once Redis is back.
 """
 
 from __future__ import annotations
@@ -185,6 +187,47 @@ def drill_database_restart(target: Target, seconds: float = 12) -> bool:
     return ok
 
 
+def drill_redis_down(target: Target, seconds: float = 30) -> bool:
+    """Redis stopped for `seconds` while 4 clients book: bookings go on (the budget lets requests through
+    while it cannot count), every booking keeps its event and its e-mail, and the e-mails go out
+    once Redis is back (the outbox's sweep)."""
+    slots = target.slots(200)
+    target.ctl("stop", "redis")
+    stop, outcomes = time.monotonic() + seconds, []
+
+    def client():
+        while time.monotonic() < stop:
+            key = str(uuid.uuid4())
+            outcomes.append(create_until_answered(target, *random.choice(slots), key, time.monotonic() + 30))
+
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            for _ in range(4):
+                pool.submit(client)
+    finally:
+        target.ctl("start", "redis")
+    booked = [body["id"] for status, body, _ in outcomes if status == 201]
+    statuses = Counter(status for status, _, _ in outcomes)
+    ids = json.dumps(booked)
+    counts = json.loads(target.shell(
+        "import json, time; from webhooks.models import Event, OutboxMessage; from reservations.models import "
+        f"Reservation; ids = {ids!r}; ids = json.loads(ids); "
+        "events = Event.objects.filter(type='reservation.created', subject__in=ids).count(); "
+        "pks = list(Reservation.objects.filter(public_id__in=ids).values_list('pk', flat=True)); "
+        "deadline = time.monotonic() + 60\n"
+        "while OutboxMessage.objects.filter(status='pending', payload__reservation_id__in=pks).exists() "
+        "and time.monotonic() < deadline: time.sleep(1)\n"
+        "print(json.dumps({'events': events, 'pending_emails': OutboxMessage.objects.filter("
+        "status='pending', payload__reservation_id__in=pks).count()}))"
+    ))  # fmt: skip
+    failed = sum(n for status, n in statuses.items() if status >= 500 or status == 0)
+    ok = bool(booked) and counts["events"] == len(booked) and counts["pending_emails"] == 0 and failed == 0
+    print(f"Redis down {seconds:.0f} s: {len(outcomes)} creates ({dict(statuses)}), {len(booked)} booked, "
+          f"{counts['events']} with their event, {counts['pending_emails']} e-mails still pending a minute "
+          f"after Redis came back -> {'PASS' if ok else 'FAIL'}")  # fmt: skip
+    return ok
+
+
 def main() -> int:
     running = os.environ.get("CLUSTER_RUNNING")
     if running:
@@ -208,7 +251,7 @@ def main() -> int:
 
 
 def run_drills(target: Target) -> int:
-    results = [drill_web_node(target), drill_database_restart(target)]
+    results = [drill_web_node(target), drill_database_restart(target), drill_redis_down(target)]
     return 0 if all(results) else 1
 
 

@@ -3,7 +3,9 @@
 What it is for (issue 33, docs/operations.md):
 - it reads every request whole before a node sees it (`option http-buffer-request`, 10 s for the
   headers and body), so slow clients tie up HAProxy's cheap connections, not gunicorn's threads;
-- it checks each node's `/readyz` every second and takes a failing node out of rotation;
+- it checks each node's `/readyz` every second and takes a failing node out of rotation; when no
+  node is ready (PostgreSQL or Redis, which they all share, is down), the nodes whose process still
+  answers `/healthz` take the requests, so that an outage of Redis does not become an outage of all;
 - a request that never reached a node is sent to another; a read, or a write carrying an
   `Idempotency-Key` (which answers its first outcome when replayed), is also retried on another node
   when its node dies or times out without answering; other writes are never replayed;
@@ -63,6 +65,7 @@ def _return(status: int, errors: Path, condition: str, phase: str = "http-reques
 def config(*, port: int, nodes: list[tuple[str, int]], errors: Path, stats_port: int) -> str:
     servers = "\n".join(f"    server {name} 127.0.0.1:{node_port}" for name, node_port in nodes)
     tracked = "\n".join(f"    server {name} 127.0.0.1:{node_port} track nodes/{name}" for name, node_port in nodes)
+    alive = "\n".join(f"    server {name} 127.0.0.1:{node_port} check" for name, node_port in nodes)
     errorfiles = "\n".join(f"    errorfile {status} {errors}/{status}.http" for status in ERRORFILE_STATUSES)
     html_error = "{ var(txn.api) -m found } !{ res.hdr(content-type) -m sub json }"
     rewrites = "\n".join(
@@ -97,6 +100,10 @@ frontend api
     http-request set-var(txn.api) bool(true) if {{ path_beg /v1 }}
     # What gunicorn would refuse in HTML, refused here in the envelope.
 {_return(414, errors, "{ url_len gt 8190 }")}
+    # No node ready: PostgreSQL or Redis, which every node shares, is what failed. The nodes whose
+    # process answers still take the requests (a booking goes on without Redis; a read without the
+    # database answers its own error) rather than the proxy refusing everything.
+    use_backend alive if {{ nbsrv(nodes) eq 0 }}
     # Reads, and writes that replay safely (an Idempotency-Key), may be retried on another node.
     use_backend replayable if METH_GET or METH_HEAD or {{ req.hdr(Idempotency-Key) -m found }}
     default_backend nodes
@@ -116,6 +123,15 @@ backend replayable
     balance roundrobin
     retry-on conn-failure empty-response response-timeout 502 503
 {tracked}
+
+backend alive
+    balance roundrobin
+    retry-on conn-failure
+    option httpchk
+    http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1
+    http-check expect status 200
+    default-server inter 1s fastinter 500ms fall 2 rise 2
+{alive}
 
 frontend stats
     # The proxy's own page (which nodes are up); on loopback, not behind the public port.
