@@ -266,8 +266,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
         elif reservation.status == ReservationStatus.AWAITING_GUARANTEE:  # a guest on the card step is there now
             notify_guest(reservation, "card_request")
         step.finish()
-        status = reservation.status
-        transaction.on_commit(lambda: BOOKINGS.labels(status).inc())
+    BOOKINGS.labels(reservation.status).inc()  # the block above is done: a booking was written
     return reservation
 
 

@@ -1,12 +1,12 @@
 """The booking counters operators graph (issue 33 point 5): bookings by the status they start in,
-counted once committed; refusals by violation code; the budget's 429s by resource."""
+counted once written; refusals by violation code; the budget's 429s by resource."""
 
 import pytest
 from prometheus_client import REGISTRY
 
 from tests.reservations.helpers import create, created
 
-pytestmark = pytest.mark.django_db(transaction=True)  # bookings are counted on commit
+pytestmark = pytest.mark.django_db
 
 
 def sample(name: str, **labels) -> float:

@@ -227,7 +227,7 @@ def _record(endpoint: Endpoint, outcomes: list[Outcome]) -> Delivery | None:
     DeliveryAttempt.objects.bulk_create([_attempt_row(o) for o in outcomes])
     for outcome in outcomes:
         if outcome.delivery.attempts == 0:  # the first try: how long the event waited in the outbox
-            OUTBOX_LAG.observe(max(0.0, (outcome.at - outcome.delivery.event.created_at).total_seconds()))
+            OUTBOX_LAG.observe(max(0.0, (outcome.at - outcome.delivery.event.created).total_seconds()))
         if not outcome.result.succeeded:
             DELIVERY_FAILURES.labels(endpoint.public_id).inc()
     by_code = defaultdict(list)
