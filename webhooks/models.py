@@ -15,7 +15,7 @@ The webhooks app knows envelopes and endpoints, not the other apps' models.
 from django.db import models
 from django.db.models import Q
 
-from config.constraints import one_of
+from config.constraints import one_of, tenant_key
 from config.ids import new_event_id, new_id
 from config.versions import LATEST_VERSION
 
@@ -86,6 +86,7 @@ class Endpoint(models.Model):
         verbose_name = "webhook endpoint"
         ordering = ["created_at", "id"]
         indexes = [models.Index(fields=["restaurant", "enabled"], name="endpoint_restaurant_idx")]
+        constraints = [tenant_key("endpoint_tenant_key")]
 
     def __str__(self) -> str:
         return self.url
