@@ -1,6 +1,6 @@
-"""Waitlist writes (docs/design.md, "The waitlist"): entries added, changed and cancelled by staff
-(entries), offers, bookings and seats from the waitlist (offers), the sweeps (sweeps), and the
-guest's own side (widget, offers.accept_offer)."""
+"""Waitlist writes (docs/design.md, "Reservations, holds, the waitlist and the guest book"): entries
+added, changed and cancelled by staff (entries), offers, bookings and seats from the waitlist
+(offers), the sweeps (sweeps), and the guest's own side (widget, offers.accept_offer)."""
 
 from waitlist.services.entries import (
     CHANNEL_OF,
