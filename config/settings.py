@@ -146,6 +146,8 @@ MIDDLEWARE = [
     # A restaurant busy past its lock's wait, in words, anywhere under /admin/ (backoffice/busy.py).
     "backoffice.busy.BusyRestaurantMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The back office's Content-Security-Policy (/admin/, /staff/): scripts and styles from the service only.
+    "backoffice.middleware.ContentSecurityPolicyMiddleware",
     # Last, as Axes requires: turns a login refused for a lockout into its 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -198,20 +200,28 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Back-office login throttling (django-axes): 5 wrong passwords for one username from one IP
-# address lock that pair out for 15 minutes (each further try restarts the wait); a right password
-# clears the count. The /v1 API never calls Django's authenticate(): Bearer keys are untouched.
-# Behind a reverse proxy the IP address is the proxy's, so the lock is in effect per username.
+# Back-office login throttling (django-axes): 5 wrong passwords from one address (whatever the
+# usernames: a spray) or for one username (from whatever addresses) lock that address or that
+# username out for 15 minutes (each further try restarts the wait); a right password clears the
+# count of its address and username. The /v1 API never calls Django's authenticate(): Bearer keys
+# are untouched. Behind TRUSTED_PROXY_COUNT proxies the address is read from X-Forwarded-For.
 AUTHENTICATION_BACKENDS = [
-    # First: refuses a locked-out pair before any password check (Axes' AxesStandaloneBackend,
+    # First: refuses a locked-out address or username before any password check (Axes' AxesStandaloneBackend,
     # letting through the authenticate() calls made without a request: test client, shell).
     "config.login_throttling.HttpLoginThrottlingBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.login_throttling.client_address"
+# Reverse proxies in front of gunicorn that append the client's address to X-Forwarded-For (HAProxy's
+# `option forwardfor`): 1 behind `make cluster`'s proxy. 0: REMOTE_ADDR is the client's.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# The back office's log-in: a `next` off the site (or none) lands on the back office's home.
+LOGIN_URL = "/admin/login/"
+LOGIN_REDIRECT_URL = "/admin/"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -376,8 +386,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
-        "json": {"()": "pythonjsonlogger.json.JsonFormatter", "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
-                 "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}},  # fmt: skip
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },  # fmt: skip
     },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "json" if LOG_FORMAT == "json" else "plain"}
