@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from config.one_line import is_one_line
 from reservations.models.restaurant import LANGUAGES
 
 from .errors import Problems, at, item
@@ -95,8 +96,10 @@ def _not_null(value, path, problems) -> bool:
     return True
 
 
-def text(max_length: int = 200, numbers: bool = False) -> Checker:
-    """A non-blank string; `numbers` also takes an integer (a table named 12)."""
+def text(max_length: int = 200, numbers: bool = False, lines: bool = False) -> Checker:
+    """A non-blank string; `numbers` also takes an integer (a table named 12). On one line unless
+    `lines` (notes, an address, a message): no line break nor other control character, so a name
+    never starts a line of its own in an e-mail (config/one_line.py)."""
 
     def check(value, path, problems):
         if numbers and isinstance(value, int) and not isinstance(value, bool):
@@ -111,6 +114,9 @@ def text(max_length: int = 200, numbers: bool = False) -> Checker:
             return INVALID
         if len(value) > max_length:
             problems.add(path, f"longer than {max_length} characters")
+            return INVALID
+        if not lines and not is_one_line(value):
+            problems.add(path, "not one line (a line break or another control character)")
             return INVALID
         return value
 
@@ -216,7 +222,7 @@ def date(value, path, problems):
 
 def translatable(max_length: int = 2000) -> Checker:
     """A string, or a map of language code to string; stored as given."""
-    string = text(max_length)
+    string = text(max_length, lines=True)
 
     def check(value, path, problems):
         if not isinstance(value, dict):

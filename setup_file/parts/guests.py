@@ -25,7 +25,7 @@ FIELDS = {
     "last_name": Field(nullable(text(100))),
     "email": Field(nullable(_email)),
     "phone": Field(nullable(text(40, numbers=True))),
-    "notes": Field(nullable(text(5000))),
+    "notes": Field(nullable(text(5000, lines=True))),
     "vip": Field(boolean, default=False),
     "blacklisted": Field(boolean, default=False),
     "blacklist_reason": Field(nullable(text(500))),

@@ -34,8 +34,8 @@ FIELDS = {
     "source": Field(choice(Source.values, "source"), default="import"),
     "booking_channel": Field(choice(Channel.values, "booking channel"), default="phone"),
     "company": Field(nullable(key)),
-    "guest_notes": Field(nullable(text(5000))),
-    "internal_notes": Field(nullable(text(5000))),
+    "guest_notes": Field(nullable(text(5000, lines=True))),
+    "internal_notes": Field(nullable(text(5000, lines=True))),
     "excluded_from_shift_limits": Field(boolean, default=False),
 }
 

@@ -99,7 +99,7 @@ FIELDS = {
     "guest_changes_allowed": Field(boolean, default=True),
     "booking_page_url": Field(nullable(_url)),
     # What guests read on their booking's page and e-mails (never on the partner API's objects).
-    "address": Field(text(500), default=""),
+    "address": Field(text(500, lines=True), default=""),
     "phone": Field(text(40), default=""),
     "map_url": Field(nullable(_url)),
     "rate_limits": Field(

@@ -29,7 +29,7 @@ def _username(value, path, problems):
 FIELDS = {
     "key": Field(key, required=True),
     "username": Field(_username, required=True),
-    "password": Field(text(128), required=True),
+    "password": Field(text(128, lines=True), required=True),
     "role": Field(choice(ROLES, "role"), required=True),
 }
 

@@ -25,8 +25,8 @@ FIELDS = {
     "window_end": Field(time_of_day, required=True),
     "status": Field(choice(WaitlistStatus.values, "status"), default=WaitlistStatus.ACTIVE),
     "joined_via": Field(choice(JoinedVia.values, "joined via"), default=JoinedVia.WIDGET),
-    "notes": Field(nullable(text(5000))),
-    "private_note": Field(nullable(text(5000))),
+    "notes": Field(nullable(text(5000, lines=True))),
+    "private_note": Field(nullable(text(5000, lines=True))),
     "reservation": Field(nullable(key)),
 }
 
