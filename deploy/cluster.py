@@ -113,6 +113,8 @@ class Cluster:
             "REDIS_URL": f"redis://127.0.0.1:{self.ports['redis']}/0",
             "BASE_URL": self.proxy,
             "LOG_FORMAT": "json",
+            # HAProxy appends the client's address to X-Forwarded-For: the log-in throttle reads it there.
+            "TRUSTED_PROXY_COUNT": "1",
         }
         env.pop("CELERY_BROKER_URL", None)
         return env
