@@ -219,6 +219,7 @@ def behind_proxy(proxy_port: int, server: LiveServer):
     finally:
         process.terminate()
         process.wait(timeout=10)
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
