@@ -6,6 +6,7 @@ every test of this package shares one cluster; a test that stops a part starts i
 CLUSTER_RUNNING=var/cluster they run against the cluster `make cluster` started instead.
 """
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -113,9 +114,14 @@ def cluster():
 
     threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
     yield Cluster(directory, "".join(output))
+    pid_file = directory / "supervisord.pid"
+    supervisord = int(pid_file.read_text()) if pid_file.exists() else None
     process.send_signal(signal.SIGINT)
     try:
-        process.wait(90)
+        process.wait(150)
     except subprocess.TimeoutExpired:
         process.kill()
+    if supervisord is not None:  # never leave a part running, even when the launcher could not stop it
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(supervisord, signal.SIGKILL)
     shutil.rmtree(directory, ignore_errors=True)
