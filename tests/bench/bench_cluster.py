@@ -13,10 +13,7 @@ each read in process with psycopg (the day's occupancy query of the restaurant).
 
 import itertools
 import json
-import os
 import random
-import signal
-import subprocess
 import sys
 import threading
 import time
@@ -25,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from deploy import running
 from tests.bench.bench_common import Http, Probe, Row, expect, fmt_ms, log, measure_interleaved, print_table, save
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,24 +43,8 @@ print(json.dumps({"key": mint_key(restaurant=r, name="bench", scopes=list(SCOPES
 """
 
 
-def start_cluster(directory: Path) -> tuple[subprocess.Popen, dict]:
-    env = {**os.environ, "CLUSTER_DIR": str(directory), "CLUSTER_PORT": "0"}
-    launcher = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "cluster.py")], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
-    for line in launcher.stdout:
-        if line.startswith("proxy: "):
-            break
-    else:
-        raise RuntimeError("the cluster did not start")
-    threading.Thread(target=lambda: [None for _ in launcher.stdout], daemon=True).start()
-    return launcher, json.loads((directory / "cluster.json").read_text())
-
-
 def seed(description: dict) -> str:
-    env = {**os.environ, "DATABASE_URL": description["primary"], "REDIS_URL": description["redis"]}
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", SEED], cwd=ROOT, env=env, capture_output=True,
-                          text=True, check=True, timeout=300)  # fmt: skip
-    return json.loads(done.stdout.strip().splitlines()[-1])["key"]
+    return json.loads(running.shell(description, SEED, timeout=300))["key"]
 
 
 def slots() -> itertools.cycle:
@@ -119,7 +101,8 @@ def reads_per_second(url: str, restaurant_day: str, seconds: float = 5) -> float
 def run() -> dict:
     directory = ROOT / "var" / "bench-cluster"
     log("Starting a cluster of its own (about a minute)")
-    launcher, description = start_cluster(directory)
+    started = running.start(directory)
+    description = started.description
     try:
         key = seed(description)
         proxy_port = urlsplit(description["proxy"]).port
@@ -142,8 +125,7 @@ def run() -> dict:
         primary_reads = reads_per_second(description["primary"], day)
         standby_reads = reads_per_second(description["standby"], day)
     finally:
-        launcher.send_signal(signal.SIGINT)
-        launcher.wait(120)
+        running.stop(started)
 
     def added(kind: str) -> tuple[float, bool]:
         extra = med[f"{kind} via proxy"] - med[f"{kind} straight"]

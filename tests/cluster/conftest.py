@@ -6,24 +6,19 @@ every test of this package shares one cluster; a test that stops a part starts i
 CLUSTER_RUNNING=var/cluster they run against the cluster `make cluster` started instead.
 """
 
-import contextlib
 import datetime as dt
 import json
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
 
 import pytest
 import requests
 
-ROOT = Path(__file__).resolve().parents[2]
+from deploy import running
 
 
 class Cluster:
@@ -37,21 +32,18 @@ class Cluster:
 
     def mint_key(self) -> str:
         """A full-scope key of the demo restaurant, minted on the cluster's primary."""
-        code = ("from apikeys.models import SCOPES; from apikeys.services import mint_key; "
-                "from reservations.models import Restaurant; print(mint_key(restaurant=Restaurant.objects"
-                ".order_by('id').first(), name='cluster tests', scopes=list(SCOPES)).secret)")  # fmt: skip
-        env = {**os.environ, "DATABASE_URL": self.description["primary"], "REDIS_URL": self.description["redis"]}
-        done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
-        return done.stdout.strip().splitlines()[-1]
+        return self.shell("from apikeys.models import SCOPES; from apikeys.services import mint_key; "
+                          "from reservations.models import Restaurant; print(mint_key(restaurant=Restaurant.objects"
+                          ".order_by('id').first(), name='cluster tests', scopes=list(SCOPES)).secret)")  # fmt: skip
+
+    def shell(self, code: str) -> str:
+        return running.shell(self.description, code)
 
     def headers(self, key: str | None = None, **extra) -> dict:
         return {"Authorization": f"Bearer {key or self.key}", **extra}
 
     def ctl(self, *args: str) -> str:
-        done = subprocess.run([str(ROOT / ".venv/bin/supervisorctl"), "-c", self.description["supervisor"], *args],
-                              capture_output=True, text=True)  # fmt: skip
-        return done.stdout
+        return running.ctl(self.description, *args)
 
     def pid(self, program: str) -> int | None:
         found = re.search(r"pid (\d+)", self.ctl("status", program))
@@ -88,40 +80,18 @@ class Cluster:
 
 @pytest.fixture(scope="session")
 def cluster():
-    running = os.environ.get("CLUSTER_RUNNING")
-    if running:  # a cluster `make cluster` started: CLUSTER_RUNNING=var/cluster
-        yield Cluster(Path(running), "")
+    given = os.environ.get("CLUSTER_RUNNING")
+    if given:  # a cluster `make cluster` started: CLUSTER_RUNNING=var/cluster
+        yield Cluster(Path(given), "")
         return
     # Not below pytest's own temporary directory: other pytest runs reset it to owner-only, and
     # PostgreSQL runs as its own user.
     directory = Path(tempfile.mkdtemp(prefix="reservations-cluster-"))
     directory.chmod(0o755)
-    env = {**os.environ, "CLUSTER_DIR": str(directory), "CLUSTER_PORT": "0"}
-    process = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "cluster.py")], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
-    output, deadline = [], time.monotonic() + 300
-    for line in process.stdout:
-        output.append(line)
-        if line.startswith("proxy: "):
-            break
-        if time.monotonic() > deadline:
-            break
-    if process.poll() is not None or not any(line.startswith("proxy: ") for line in output):
-        process.kill()
-        pytest.fail("the cluster did not start:\n" + "".join(output[-60:]))
-    # Keep reading its output, so that the launcher never blocks on a full pipe.
-    import threading
-
-    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
-    yield Cluster(directory, "".join(output))
-    pid_file = directory / "supervisord.pid"
-    supervisord = int(pid_file.read_text()) if pid_file.exists() else None
-    process.send_signal(signal.SIGINT)
     try:
-        process.wait(150)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    if supervisord is not None:  # never leave a part running, even when the launcher could not stop it
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(supervisord, signal.SIGKILL)
+        started = running.start(directory)
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    yield Cluster(directory, started.output)
+    running.stop(started)
     shutil.rmtree(directory, ignore_errors=True)

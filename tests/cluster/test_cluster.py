@@ -11,22 +11,17 @@ import os
 import signal
 import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 import urllib.parse
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 import requests
 
 from config.error_codes import error_type
 from config.versions import LATEST_VERSION
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def raw(base: str, request: bytes, timeout: float = 10) -> tuple[int, dict, bytes]:
@@ -171,14 +166,6 @@ def test_two_hundred_slow_connections_do_not_slow_a_normal_client(cluster):
     assert loaded <= 2 * max(unloaded, 0.002), (unloaded, loaded)
 
 
-def manage_shell(cluster, code: str) -> str:
-    env = {**os.environ, "DATABASE_URL": cluster.description["primary"], "REDIS_URL": cluster.description["redis"]}
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""  # after the shell's own notice
-
-
 MINT = """
 from apikeys.services import mint_key
 from reservations.models import Restaurant
@@ -210,10 +197,10 @@ def test_a_write_through_one_node_is_read_the_same_through_the_others(cluster):
 
 
 def test_a_revoked_key_is_refused_by_every_node_within_a_second(cluster):
-    secret = manage_shell(cluster, MINT.format(name=uuid.uuid4().hex[:6]))
+    secret = cluster.shell(MINT.format(name=uuid.uuid4().hex[:6]))
     for node in cluster.nodes:  # every node has the key in its cache
         assert requests.get(f"{node}/v1/ping", headers=cluster.headers(secret), timeout=10).status_code == 200
-    manage_shell(cluster, "from apikeys.models import ApiKey; from apikeys.services import revoke_key; "
+    cluster.shell("from apikeys.models import ApiKey; from apikeys.services import revoke_key; "
                           f"revoke_key(key=ApiKey.objects.get(last4='{secret[-4:]}', revoked_at__isnull=True))")  # fmt: skip
     revoked_at = time.monotonic()
     time.sleep(1.0)
@@ -239,7 +226,7 @@ def test_an_idempotent_replay_answers_the_first_outcome_on_another_node(cluster)
 def test_the_write_budget_is_exact_across_nodes(cluster):
     """Burst 20 per restaurant across all its keys: of 30 writes spread over three nodes at once,
     20 pass the budget (whatever the write then answers) and the rest are 429."""
-    secret = manage_shell(cluster, MINT.format(name="budget").replace(
+    secret = cluster.shell(MINT.format(name="budget").replace(
         "Restaurant.objects.order_by(\"id\").first()",
         "__import__('tests.factories', fromlist=['x']).RestaurantFactory(name='Budget')"))  # fmt: skip
 
