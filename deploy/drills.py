@@ -35,6 +35,8 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from deploy import running  # noqa: E402
+
 
 class Target:
     def __init__(self, directory: Path):
@@ -51,15 +53,10 @@ class Target:
         self.headers = {"Authorization": f"Bearer {self.key}"}
 
     def shell(self, code: str) -> str:
-        env = {**os.environ, "DATABASE_URL": self.description["primary"], "REDIS_URL": self.description["redis"]}
-        done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
-        return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+        return running.shell(self.description, code)
 
     def ctl(self, *args: str) -> str:
-        done = subprocess.run([str(ROOT / ".venv/bin/supervisorctl"), "-c", self.description["supervisor"], *args],
-                              capture_output=True, text=True)  # fmt: skip
-        return done.stdout
+        return running.ctl(self.description, *args)
 
     def slots(self, count: int) -> list[tuple[str, str]]:
         import datetime as dt
@@ -167,9 +164,11 @@ def drill_database_restart(target: Target, seconds: float = 12) -> bool:
             except requests.RequestException:
                 read_statuses["connection"] += 1
 
+    write_slots = target.slots(5)
+
     def writer():
         while time.monotonic() < stop:
-            status, _, _ = create_until_answered(target, *random.choice(target.slots(5)), str(uuid.uuid4()), stop)
+            status, _, _ = create_until_answered(target, *random.choice(write_slots), str(uuid.uuid4()), stop)
             write_statuses[status] += 1
 
     restarter = threading.Timer(seconds / 3, target.ctl, args=("restart", "pg-primary"))
@@ -229,25 +228,18 @@ def drill_redis_down(target: Target, seconds: float = 30) -> bool:
 
 
 def main() -> int:
-    running = os.environ.get("CLUSTER_RUNNING")
-    if running:
-        return run_drills(Target(Path(running)))
-    directory = ROOT / "var" / "drills"
-    env = {**os.environ, "CLUSTER_DIR": str(directory), "CLUSTER_PORT": "0"}
-    launcher = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "cluster.py")], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
+    given = os.environ.get("CLUSTER_RUNNING")
+    if given:
+        return run_drills(Target(Path(given)))
     try:
-        for line in launcher.stdout:
-            if line.startswith("proxy: "):
-                break
-        else:
-            print("the cluster did not start")
-            return 1
-        threading.Thread(target=lambda: [None for _ in launcher.stdout], daemon=True).start()
-        return run_drills(Target(directory))
+        started = running.start(ROOT / "var" / "drills")
+    except RuntimeError as error:
+        print(error)
+        return 1
+    try:
+        return run_drills(Target(started.directory))
     finally:
-        launcher.send_signal(signal.SIGINT)
-        launcher.wait(90)
+        running.stop(started)
 
 
 def run_drills(target: Target) -> int:
