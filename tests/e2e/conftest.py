@@ -111,6 +111,23 @@ def collect_static_once() -> None:
             )
 
 
+def wait_until_served(base: str, process: subprocess.Popen, what) -> None:
+    """Until `base` serves the login page; RuntimeError naming `what()` if `process` exits or the wait
+    passes STARTUP_TIMEOUT."""
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"exited: {what()}")
+        try:
+            if requests.get(base + "/admin/login/", timeout=2).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"did not answer within {STARTUP_TIMEOUT}s: {what()}")
+        time.sleep(0.2)
+
+
 @contextlib.contextmanager
 def start_gunicorn(
     *, db_url: str | None = None, extra_env: dict | None = None, workers: int = 2, public_url: str | None = None
@@ -161,18 +178,7 @@ def start_gunicorn(
     server = LiveServer(base)
     server.url, server.port, server.log_path, server.process = base, port, log_path, process
     try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{server.log()}")
-            try:
-                if requests.get(base + "/admin/login/", timeout=2).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn did not answer within {STARTUP_TIMEOUT}s:\n{server.log()}")
-            time.sleep(0.2)
+        wait_until_served(base, process, lambda: f"gunicorn ({process.returncode}):\n{server.log()}")
         yield server
     finally:
         if process.poll() is None:
@@ -205,16 +211,7 @@ def behind_proxy(proxy_port: int, server: LiveServer):
     proxied = LiveServer(base)
     proxied.url, proxied.port, proxied.log_path, proxied.process = base, proxy_port, server.log_path, server.process
     try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            try:
-                if requests.get(base + "/admin/login/", timeout=2).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"HAProxy did not answer on {base}")
-            time.sleep(0.2)
+        wait_until_served(base, process, lambda: f"HAProxy on {base}")
         yield proxied
     finally:
         process.terminate()
