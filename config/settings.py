@@ -379,22 +379,21 @@ WEBHOOK_RETRY_DELAYS = [int(n) for n in os.environ.get("WEBHOOK_RETRY_DELAYS", "
 WEBHOOK_SECRET_KEYS = [k.strip() for k in os.environ.get("WEBHOOK_SECRET_KEYS", "").split(",") if k.strip()]
 
 # LOG_FORMAT=json (the cluster, production): JSON lines, with the request log (config/ops/observe.py).
-LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain")
-REQUEST_LOG = env_bool("REQUEST_LOG", LOG_FORMAT == "json")
+JSON_LOGS = os.environ.get("LOG_FORMAT", "plain") == "json"
+REQUEST_LOG = env_bool("REQUEST_LOG", JSON_LOGS)
+_LINE = "%(asctime)s %(levelname)s %(name)s %(message)s"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "plain": {"format": _LINE},
         "json": {
             "()": "pythonjsonlogger.json.JsonFormatter",
-            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "fmt": _LINE,
             "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
         },  # fmt: skip
     },
-    "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "json" if LOG_FORMAT == "json" else "plain"}
-    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json" if JSON_LOGS else "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # Axes logs every login and every counter reset at INFO; lockouts are WARNING and stay.
     "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},

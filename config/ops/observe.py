@@ -18,6 +18,7 @@ import logging
 import re
 import time
 
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, InterfaceError, OperationalError, connections
 
 from config.ops.metrics import DATABASE_ERRORS, LATENCY, REQUESTS
@@ -69,8 +70,6 @@ def _route(request) -> str:
 
 class RequestObserverMiddleware:
     def __init__(self, get_response):
-        from django.conf import settings
-
         self.get_response = get_response
         self.log = settings.REQUEST_LOG
 

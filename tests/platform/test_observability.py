@@ -99,7 +99,10 @@ def test_the_grafana_dashboard_graphs_only_metrics_the_service_keeps():
     used = set()
     for panel in dashboard["panels"]:
         for target in panel["targets"]:
-            used |= {re.sub(r"_(total|bucket|count|sum)$", "", name) for name in re.findall(r"[a-z_]+(?=[{\[])", target["expr"])}
+            used |= {
+                re.sub(r"_(total|bucket|count|sum)$", "", name)
+                for name in re.findall(r"[a-z_]+(?=[{\[])", target["expr"])
+            }
     used -= {"rate", "sum", "histogram_quantile", "by"}
     assert used and used <= {re.sub(r"_total$", "", name) for name in kept}, used - kept
     assert len(used) == len({re.sub(r"_total$", "", name) for name in kept})  # every metric has a panel
