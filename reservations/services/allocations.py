@@ -138,6 +138,33 @@ def _linking_statement(model, owner_sql: str) -> Statement | None:
     return statement
 
 
+def move(owner, *, restaurant, table_ids, start: dt.datetime, end: dt.datetime, expires_at=None, then=None) -> None:
+    """A saved `owner` (a reservation or a hold) onto `table_ids` for start..end: its allocations and
+    table links replaced in one round trip, with `then` after them. An overlap is refused as in
+    `allocate` (the transaction is then to be rolled back)."""
+    model = owner.__class__
+    sql, params = _unlinking_sql(model), [owner.pk, owner.pk]
+    table_ids = [int(t) for t in table_ids]
+    if table_ids:
+        statement = _linking_statement(model, _EXISTING_OWNER)
+        sql = f"{sql}; {statement.sql()}"
+        params += [owner.pk, table_ids, restaurant.pk, start, end, expires_at, table_ids]
+    if then is not None:
+        sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
+    with overlap_refused(), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _unlinking_sql(model) -> str:
+    field = model._meta.get_field("tables")
+    through = field.remote_field.through._meta.db_table
+    kind = model._meta.model_name
+    return (
+        f'DELETE FROM "{TableAllocation._meta.db_table}" WHERE "{kind}_id" = %s; '
+        f'DELETE FROM "{through}" WHERE "{field.m2m_column_name()}" = %s'
+    )
+
+
 def release(*, reservation=None, hold=None) -> None:
     if reservation is not None:
         TableAllocation.objects.filter(reservation=reservation).delete()

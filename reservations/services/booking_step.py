@@ -43,18 +43,20 @@ class BookingStep:
         date: dt.date | None = None,
         start_time: dt.time | None = None,
         then: tuple[str, list] | None = None,
+        exclude: tuple[str, int] | None = None,
     ):
         """`date` and `start_time`: the request the step will decide, when the caller knows it: the
         occupancy that can change its answer (the intervals that end after `relevant_since`) is then
         read in the lock's round trip (when this process holds the restaurant's policy and it is
-        still current; else `decide` reads the date's as usual). `then`: a statement (and its
+        still current; else `decide` reads the date's as usual), as if `exclude` (a booking moving,
+        "reservation" and its primary key) did not exist. `then`: a statement (and its
         parameters) the caller wants run under the lock in the same round trip, last; its first row
         is `then_row` (None when it returns none)."""
         self.restaurant = restaurant
         self.then_row = None
         self.now = now
         self._bumped = False  # the availability version moved in this step
-        self._prefetched: tuple[tuple[dt.date, dt.time], object] | None = None
+        self._prefetched: tuple[tuple, object] | None = None
         # One round trip, in this order: the lock; the version counters, read under it (the policy
         # cache's key); the lapsed basket holds' tables freed; then, when asked, the date's
         # occupancy (each statement its own snapshot: it sees every write committed before the lock).
@@ -65,7 +67,7 @@ class BookingStep:
         if cached is not None:
             since = relevant_since(cached[1], date, start_time)
             occupancy_sql, occupancy_params = occupancy_statement(
-                restaurant.pk, cached[1], date, date, now, since=since
+                restaurant.pk, cached[1], date, date, now, exclude, since=since
             )
             sql, params = f"{sql}; {occupancy_sql}", [*params, *occupancy_params]
         if then is not None:
@@ -79,7 +81,7 @@ class BookingStep:
                 cursor.nextset()
                 occupancy = occupancy_from(cursor)  # leaves the cursor on the covers' result
                 if cached[0] == restaurant.policy_version:  # read with the policy that is current
-                    self._prefetched = ((date, start_time), occupancy)
+                    self._prefetched = ((date, start_time, exclude), occupancy)
             if then is not None:
                 cursor.nextset()
                 self.then_row = cursor.fetchone()
@@ -97,7 +99,7 @@ class BookingStep:
     def decide(self, request: BookingRequest, exclude: tuple[str, int] | None = None) -> Decision:
         """The engine's answer against fresh occupancy (as if `exclude` did not exist); raise its refusal."""
         prefetched, self._prefetched = self._prefetched, None  # used once, by the first decision
-        if prefetched is not None and exclude is None and prefetched[0] == (request.service_date, request.start_time):
+        if prefetched is not None and prefetched[0] == (request.service_date, request.start_time, exclude):
             occupancy = prefetched[1]
         else:
             occupancy = load_occupancy(self.restaurant, request.service_date, request.service_date, self.now, exclude)
@@ -115,13 +117,12 @@ class BookingStep:
 
     def occupy(self, owner, decision: Decision, *, expires_at: dt.datetime | None = None, moving: bool = False):
         """Link `owner`'s tables and allocate them for the decided time; `moving` replaces what it held.
-        A new `owner` (not saved yet) is inserted in the same round trip."""
+        A new `owner` (not saved yet) is inserted in the same round trip; the availability version
+        moves in it too (`finish` then has nothing to do)."""
         kind = "hold" if owner._meta.model_name == "hold" else "reservation"
         if kind == "reservation":  # the answer's and the webhook's tables, without reading them back
             owner._known_tables = known_tables(self.restaurant, decision.table_ids)
         if not moving:
-            # The availability version moves in the same round trip (`finish` then has nothing to do):
-            # the same transaction, so the same effect at commit.
             allocations.link_and_allocate(
                 owner,
                 restaurant=self.restaurant,
@@ -133,16 +134,16 @@ class BookingStep:
             )
             self._bumped = True
             return
-        allocations.release(**{kind: owner})
-        owner.tables.set(decision.table_ids)
-        allocations.allocate(
+        allocations.move(
+            owner,
             restaurant=self.restaurant,
             table_ids=decision.table_ids,
             start=decision.occupied_from,
             end=decision.occupied_until,
             expires_at=expires_at,
-            **{kind: owner},
+            then=None if self._bumped else bump_statement(self.restaurant.pk),
         )
+        self._bumped = True
 
     def finish(self) -> None:
         """Availability answers (ETags) of the restaurant are stale from this commit on."""

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config import deferred_inserts
 from config.formats import zone
 from reservations.models import GuestChange, GuestChangeStatus, Reservation
 from reservations.models.booking import Channel, ReservationStatus
@@ -131,18 +132,21 @@ def change_by_guest(
         return outcome_of(earlier) if earlier is not None else ChangeOutcome("unchanged", reservation)
     asked = {"service_date": service_date, "start_time": start_time, "party_size": party_size}
     try:
-        with transaction.atomic():
-            # Written first: a concurrent post of the same form waits on its key, then finds this one.
-            change = GuestChange.objects.create(
+        # The change's event, webhook and e-mail rows ride on the following statements' round trips.
+        with transaction.atomic(), deferred_inserts.batch():
+            # Written first, in the lock's round trip: a concurrent post of the same form waits on its
+            # key, then finds this one.
+            change = GuestChange(
                 restaurant_id=reservation.restaurant_id,
                 reservation=reservation,
                 token=token,
                 status=GuestChangeStatus.APPLIED,
                 **asked,
             )
+            deferred_inserts.insert(change)
             changed = apply_change(reservation, change, card_amount=0, now=now)
-            _close_older_card_steps(change)
             notify_guest(changed, "change")
+            _close_older_card_steps(change)
             return ChangeOutcome("applied", changed, change)
     except GuestCardNeeded as needed:
         # Nothing moved (the whole attempt rolled back): the change alone is kept, waiting for the card.

@@ -181,7 +181,7 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
     restaurant = reservation.restaurant
     fields = params.fields
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
-        step = BookingStep(restaurant, now)
+        step = BookingStep(restaurant, now, **_slot_read_with_lock(reservation, params))
         reservation = (
             Reservation.objects.select_for_update(of=("self",))
             .select_related("restaurant", "company", "guest")
@@ -219,6 +219,20 @@ def modify_reservation(*, reservation: Reservation, params: ModifyParams, now=No
         if decision is not None:
             step.finish()
     return reservation
+
+
+def _slot_read_with_lock(reservation: Reservation, params: ModifyParams) -> dict:
+    """The new slot's occupancy, the booking itself excluded, read in the lock's round trip. Worked out
+    from the booking as the caller read it: if the locked booking differs, the step reads again."""
+    fields = params.fields
+    if params.staff is not None or not any(name in fields for name in SLOT_FIELDS):
+        return {}
+    local = reservation.starts_at.astimezone(zone(reservation.restaurant.timezone))
+    return {
+        "date": fields.get("service_date", reservation.service_date),
+        "start_time": fields.get("start_time", dt.time(local.hour, local.minute)),
+        "exclude": ("reservation", reservation.pk),
+    }
 
 
 def _asks_more(changes: Changes) -> bool:
