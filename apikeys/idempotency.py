@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from apikeys.models import IdempotencyRecord
 from config.postgresql.prepared import Statement
+from config.postgresql.round_trip import Part, run
 
 _REMEMBER = Statement(
     "idempotency_remember",
@@ -34,14 +35,10 @@ class DatabaseStore:
             .first()
         )
 
-    def find_after(self, restaurant_id: int, key: str, statement: tuple[str, list]) -> IdempotencyRecord | None:
-        """`find`, after running `statement` (the key's lock), in one round trip: two statements,
-        each with its own snapshot, so the read sees what committed while the lock was awaited."""
-        sql, params = statement
-        with connection.cursor() as cursor:
-            cursor.execute(f"{sql}; {_FIND.sql()}", [*params, restaurant_id, key])
-            cursor.nextset()
-            row = cursor.fetchone()
+    def find_after(self, restaurant_id: int, key: str, first: Part) -> IdempotencyRecord | None:
+        """`find`, after `first` (the key's lock), in one round trip: two statements, each with its
+        own snapshot, so the read sees what committed while the lock was awaited."""
+        row = run(first, Part(_FIND.sql(), (restaurant_id, key), lambda results: results.one()))[1]
         if row is None:
             return None
         values = list(row)

@@ -10,6 +10,7 @@ Taken only inside `transaction.atomic()` (else `TransactionRequired`).
 from django.db import connection
 
 from config.postgresql.prepared import Statement
+from config.postgresql.round_trip import Part, run
 
 LOCK_WAIT = "10s"
 
@@ -21,18 +22,16 @@ class TransactionRequired(RuntimeError):
 LOCK = Statement("restaurant_lock", "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s)")
 
 
-def lock_statement(restaurant_pk: int) -> tuple[str, list]:
-    """The statement of `lock_restaurant`, for a caller that sends more statements behind it.
-    A wait past LOCK_WAIT raises config.exceptions.LockTimeout (config.postgresql)."""
+def restaurant_lock(restaurant_pk: int) -> Part:
+    """The restaurant's write lock, as the first part of a round trip (config.postgresql.round_trip):
+    the wait limit for this transaction, then the lock (the one-bigint form keyed by the primary
+    key; the two-int4 forms used for idempotency keys live at class numbers far above any primary
+    key). A wait past LOCK_WAIT raises config.exceptions.LockTimeout (config.postgresql)."""
     if not connection.in_atomic_block:
         raise TransactionRequired("The restaurant's lock is taken inside transaction.atomic().")
-    return LOCK.sql(), [LOCK_WAIT, restaurant_pk]
+    return Part(LOCK.sql(), (LOCK_WAIT, restaurant_pk))
 
 
 def lock_restaurant(restaurant_pk: int) -> None:
     """Take the restaurant's write lock; call inside `transaction.atomic()`."""
-    with connection.cursor() as cursor:
-        # One round trip: the wait limit for this transaction, then the lock (the one-bigint
-        # form keyed by the primary key; the two-int4 forms used for idempotency keys live
-        # at class numbers far above any primary key).
-        cursor.execute(*lock_statement(restaurant_pk))
+    run(restaurant_lock(restaurant_pk))

@@ -3,6 +3,7 @@
 from django.db import connection
 
 from config.postgresql.prepared import Statement
+from config.postgresql.round_trip import Part, Results, run_one
 from guests.models import Guest
 from guests.phones import normalize_email, normalize_phone
 
@@ -41,24 +42,21 @@ def matching_profile(restaurant_id: int, email: str | None, phone: str | None) -
     """The live profile a booking's contact belongs to: the oldest with this e-mail, else the
     oldest with this phone (both normalised). Written by hand: it runs on every booking, and the
     ORM's query building cost more than the query."""
-    statement = match_statement(restaurant_id, email, phone)
-    if statement is None:
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(*statement)
-        return profile_from(cursor.fetchone())
+    match = profile_match(restaurant_id, email, phone)
+    return None if match is None else run_one(match)
 
 
-def match_statement(restaurant_id: int, email: str | None, phone: str | None) -> tuple[str, list] | None:
-    """`matching_profile`'s statement and parameters, for a caller sending it behind others (the
-    booking step); None when there is nothing to match on. Read its row with `profile_from`."""
+def profile_match(restaurant_id: int, email: str | None, phone: str | None) -> Part | None:
+    """`matching_profile` as a part of a round trip (config.postgresql.round_trip), for a caller
+    sending it behind others (the booking step, under the lock): its value is the profile or None.
+    None when there is nothing to match on."""
     if not email and not phone:
         return None
-    return _MATCH.sql(), [restaurant_id, email, phone, email]
+    return Part(_MATCH.sql(), (restaurant_id, email, phone, email), _profile_from)
 
 
-def profile_from(row) -> Guest | None:
-    """The profile of a row of `match_statement` (None for no row)."""
+def _profile_from(results: Results) -> Guest | None:
+    row = results.one()
     return None if row is None else Guest.from_db(connection.alias, [f.attname for f in _FIELDS], row)
 
 

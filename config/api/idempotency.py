@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import cache
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from rest_framework.response import Response
@@ -34,6 +34,7 @@ from config import deferred_inserts
 from config.api.errors import ApiError, Unprocessable
 from config.api.renderers import FastJSONRenderer
 from config.postgresql.prepared import Statement
+from config.postgresql.round_trip import Part, run
 
 MAX_KEY_LENGTH = 255
 RETENTION = dt.timedelta(hours=72)
@@ -82,15 +83,10 @@ def fingerprint(method: str, path: str, query: dict, body: dict, ignored: frozen
 LOCK = Statement("idempotency_lock", "SELECT set_config('lock_timeout', %s, true), pg_advisory_xact_lock(%s, %s)")
 
 
-def _lock_statement(restaurant_id: int, key: str) -> tuple[str, list]:
+def _key_lock(restaurant_id: int, key: str) -> Part:
     """The wait limit for this transaction, then the key's lock: one statement."""
     digest = hashlib.sha256(f"{restaurant_id}:{key}".encode("utf-8", "surrogatepass")).digest()
-    return LOCK.sql(), [LOCK_WAIT, LOCK_CLASS, int.from_bytes(digest[:4], "big", signed=True)]
-
-
-def _lock(restaurant_id: int, key: str) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(*_lock_statement(restaurant_id, key))
+    return Part(LOCK.sql(), (LOCK_WAIT, LOCK_CLASS, int.from_bytes(digest[:4], "big", signed=True)))
 
 
 def _lock_and_find(records, restaurant_id: int, key: str):
@@ -99,8 +95,8 @@ def _lock_and_find(records, restaurant_id: int, key: str):
     concurrent first request committed while this one waited for the lock."""
     find_after = getattr(records, "find_after", None)
     if find_after is not None:
-        return find_after(restaurant_id, key, _lock_statement(restaurant_id, key))
-    _lock(restaurant_id, key)
+        return find_after(restaurant_id, key, _key_lock(restaurant_id, key))
+    run(_key_lock(restaurant_id, key))
     return records.find(restaurant_id, key)
 
 

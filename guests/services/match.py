@@ -45,7 +45,7 @@ def match_or_create(
     """Match by e-mail (case-insensitive), then by phone in E.164; else create a profile (`guest.created`).
 
     `contact`: `contact_of(restaurant, data)` when the caller has it. `matched`: the profile the
-    caller already looked up in this transaction (`selectors.match_statement`, sent behind other
+    caller already looked up in this transaction (`selectors.profile_match`, sent behind other
     statements), as a one-item tuple of the profile or None."""
     email, phone = contact or contact_of(restaurant, data)
     if matched is None:

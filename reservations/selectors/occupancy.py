@@ -14,6 +14,7 @@ from typing import NamedTuple
 from django.db import connection
 
 from config.postgresql.prepared import Statement, batch
+from config.postgresql.round_trip import Part, Results
 from reservations.engine.occupancy import Covers, Occupancy
 from reservations.models import OccupancyChange, Reservation, TableAllocation
 from reservations.models.booking import LONG_ALLOCATION_SECONDS, OCCUPYING_STATUSES
@@ -224,11 +225,33 @@ def occupancy_from(cursor) -> Occupancy:
     """The answer of `occupancy_statement`: the cursor stands on its first result."""
     rows = cursor.fetchall()  # (table id, start, end) in epoch seconds: no object per row
     cursor.nextset()
-    return Occupancy(rows=rows, covers=_covers(cursor))
+    return Occupancy(rows=rows, covers=_covers(cursor.fetchall()))
 
 
-def _covers(cursor) -> list[Covers]:
-    return [Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in cursor.fetchall()]
+def occupancy_part(
+    restaurant_pk: int,
+    policy,
+    first: dt.date,
+    last: dt.date,
+    now: dt.datetime,
+    exclude: tuple[str, int] | None = None,
+    *,
+    since: dt.datetime | None = None,
+) -> Part:
+    """`load_occupancy`'s two reads as a part of a round trip (config.postgresql.round_trip), for a
+    caller sending them behind others (the booking step); its value is the Occupancy. `since`: only
+    the intervals that end after it (all the covers still)."""
+    sql, params = occupancy_statement(restaurant_pk, policy, first, last, now, exclude, since=since)
+    return Part(sql, params, _occupancy_read, statements=2)
+
+
+def _occupancy_read(results: Results) -> Occupancy:
+    rows = results.all()
+    return Occupancy(rows=rows, covers=_covers(results.next().all()))
+
+
+def _covers(rows) -> list[Covers]:
+    return [Covers(shift, date, starts_at, int(total), None) for shift, date, starts_at, total in rows]
 
 
 def load_changes(

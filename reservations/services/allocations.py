@@ -12,6 +12,7 @@ from django.db import IntegrityError, connection, transaction
 
 from config import deferred_inserts
 from config.postgresql.prepared import Statement
+from config.postgresql.round_trip import Part, Results, run
 from reservations.engine.rules import violation
 from reservations.exceptions import BookingRulesViolated
 from reservations.models import TableAllocation
@@ -71,10 +72,10 @@ def link_and_allocate(
     start: dt.datetime,
     end: dt.datetime,
     expires_at: dt.datetime | None = None,
-    then: tuple[str, list] | None = None,
+    then: Part | None = None,
 ) -> None:
     """`link_tables` then `allocate` (without a savepoint) for `owner` (a reservation or a hold) in
-    one round trip, with `then` (a statement and its parameters) after them. A new `owner` (no pk
+    one round trip, with `then` (config.postgresql.round_trip) after them. A new `owner` (no pk
     yet) is inserted by the same statement: a data-modifying CTE whose id the links and the
     allocations take. An overlap is refused by the exclusion constraint as in `allocate`."""
     table_ids = [int(t) for t in table_ids]
@@ -89,12 +90,9 @@ def link_and_allocate(
         owner_sql, owner_params = _EXISTING_OWNER, (owner.pk,)
     statement = _linking_statement(owner.__class__, owner_sql)
     sql = statement.sql() if statement is not None else _linking_sql(owner.__class__, owner_sql)
-    params = [*owner_params, table_ids, restaurant.pk, start, end, expires_at, table_ids]
-    if then is not None:
-        sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
-    with overlap_refused(), connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        (pk,) = cursor.fetchone()
+    params = (*owner_params, table_ids, restaurant.pk, start, end, expires_at, table_ids)
+    with overlap_refused():
+        (pk,) = run(Part(sql, params, Results.one), then)[0]
     if new:
         owner.pk = pk
         owner._state.adding, owner._state.db = False, connection.alias
@@ -143,16 +141,14 @@ def move(owner, *, restaurant, table_ids, start: dt.datetime, end: dt.datetime, 
     table links replaced in one round trip, with `then` after them. An overlap is refused as in
     `allocate` (the transaction is then to be rolled back)."""
     model = owner.__class__
-    sql, params = _unlinking_sql(model), [owner.pk, owner.pk]
+    unlink = Part(_unlinking_sql(model), (owner.pk, owner.pk), statements=2)
     table_ids = [int(t) for t in table_ids]
+    link = None
     if table_ids:
-        statement = _linking_statement(model, _EXISTING_OWNER)
-        sql = f"{sql}; {statement.sql()}"
-        params += [owner.pk, table_ids, restaurant.pk, start, end, expires_at, table_ids]
-    if then is not None:
-        sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
-    with overlap_refused(), connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        params = (owner.pk, table_ids, restaurant.pk, start, end, expires_at, table_ids)
+        link = Part(_linking_statement(model, _EXISTING_OWNER).sql(), params)
+    with overlap_refused():
+        run(unlink, link, then)
 
 
 def _unlinking_sql(model) -> str:
@@ -184,9 +180,9 @@ DROP_LAPSED = Statement(
 )
 
 
-def drop_lapsed_statement(restaurant_id: int, now: dt.datetime) -> tuple[str, list]:
-    """`DROP_LAPSED` and its parameters, for a caller sending it with others (the booking step)."""
-    return DROP_LAPSED.sql(), [restaurant_id, now]
+def lapsed_dropped(restaurant_id: int, now: dt.datetime) -> Part:
+    """`DROP_LAPSED` as a part of a round trip, for a caller sending it with others (the booking step)."""
+    return Part(DROP_LAPSED.sql(), (restaurant_id, now))
 
 
 def hand_over(*, hold, reservation) -> None:

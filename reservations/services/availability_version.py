@@ -3,6 +3,7 @@
 from django.db.models import F
 
 from config.postgresql.prepared import Statement
+from config.postgresql.round_trip import Part
 from reservations.models import Restaurant
 
 
@@ -26,7 +27,7 @@ BUMP = Statement(
 )
 
 
-def bump_statement(restaurant_id: int) -> tuple[str, list]:
-    """`bump_availability_version(..., policy_changed=False)` as one statement, for a caller that
-    sends it with others (the booking step)."""
-    return BUMP.sql(), [restaurant_id]
+def availability_bump(restaurant_id: int) -> Part:
+    """`bump_availability_version(..., policy_changed=False)` as a part of a round trip
+    (config.postgresql.round_trip), for a caller that sends it with others (the booking step)."""
+    return Part(BUMP.sql(), (restaurant_id,))

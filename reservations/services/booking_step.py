@@ -18,19 +18,18 @@ cannot seat two parties on one table.
 
 import datetime as dt
 
-from django.db import connection
-
 from config.exceptions import not_found
-from config.locking import lock_statement
+from config.locking import restaurant_lock
+from config.postgresql.round_trip import Part, Results, run
 from reservations.engine import BookingRequest, Decision, evaluate
 from reservations.engine.evaluate import relevant_since
 from reservations.engine.staff import StaffDecision, StaffRequest, evaluate_staff
 from reservations.exceptions import BookingRulesViolated
 from reservations.selectors.engine_policy import VERSIONS, cached_policy, policy_for, section_group_id
-from reservations.selectors.occupancy import load_occupancy, occupancy_from, occupancy_statement
+from reservations.selectors.occupancy import load_occupancy, occupancy_part
 from reservations.selectors.reservations import known_tables
 from reservations.services import allocations
-from reservations.services.availability_version import bump_availability_version, bump_statement
+from reservations.services.availability_version import availability_bump, bump_availability_version
 
 
 class BookingStep:
@@ -42,49 +41,39 @@ class BookingStep:
         now: dt.datetime,
         date: dt.date | None = None,
         start_time: dt.time | None = None,
-        then: tuple[str, list] | None = None,
+        then: Part | None = None,
         exclude: tuple[str, int] | None = None,
     ):
         """`date` and `start_time`: the request the step will decide, when the caller knows it: the
         occupancy that can change its answer (the intervals that end after `relevant_since`) is then
         read in the lock's round trip (when this process holds the restaurant's policy and it is
         still current; else `decide` reads the date's as usual), as if `exclude` (a booking moving,
-        "reservation" and its primary key) did not exist. `then`: a statement (and its
-        parameters) the caller wants run under the lock in the same round trip, last; its first row
-        is `then_row` (None when it returns none)."""
+        "reservation" and its primary key) did not exist. `then`: a part
+        (config.postgresql.round_trip) the caller wants run under the lock in the same round trip,
+        last; its value is `then_value`."""
         self.restaurant = restaurant
-        self.then_row = None
+        self.then_value = None
         self.now = now
         self._bumped = False  # the availability version moved in this step
         self._prefetched: tuple[tuple, object] | None = None
         # One round trip, in this order: the lock; the version counters, read under it (the policy
         # cache's key); the lapsed basket holds' tables freed; then, when asked, the date's
         # occupancy (each statement its own snapshot: it sees every write committed before the lock).
-        lock_sql, lock_params = lock_statement(restaurant.pk)
-        drop_sql, drop_params = allocations.drop_lapsed_statement(restaurant.pk, now)
-        sql, params = f"{lock_sql}; {VERSIONS.sql()}; {drop_sql}", [*lock_params, restaurant.pk, *drop_params]
         cached = cached_policy(restaurant.pk) if date is not None and start_time is not None else None
+        occupancy = None
         if cached is not None:
             since = relevant_since(cached[1], date, start_time)
-            occupancy_sql, occupancy_params = occupancy_statement(
-                restaurant.pk, cached[1], date, date, now, exclude, since=since
-            )
-            sql, params = f"{sql}; {occupancy_sql}", [*params, *occupancy_params]
-        if then is not None:
-            sql, params = f"{sql}; {then[0]}", [*params, *then[1]]
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            cursor.nextset()
-            restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
-            cursor.nextset()  # the DELETE
-            if cached is not None:
-                cursor.nextset()
-                occupancy = occupancy_from(cursor)  # leaves the cursor on the covers' result
-                if cached[0] == restaurant.policy_version:  # read with the policy that is current
-                    self._prefetched = ((date, start_time, exclude), occupancy)
-            if then is not None:
-                cursor.nextset()
-                self.then_row = cursor.fetchone()
+            occupancy = occupancy_part(restaurant.pk, cached[1], date, date, now, exclude, since=since)
+        _, versions, _, occupied, self.then_value = run(
+            restaurant_lock(restaurant.pk),
+            Part(VERSIONS.sql(), (restaurant.pk,), Results.one),
+            allocations.lapsed_dropped(restaurant.pk, now),
+            occupancy,
+            then,
+        )
+        restaurant.policy_version, restaurant.availability_version = versions
+        if cached is not None and cached[0] == restaurant.policy_version:  # read with the current policy
+            self._prefetched = ((date, start_time, exclude), occupied)
         self.policy = policy_for(restaurant)
 
     def group(self, public_id: str | None, param: str) -> int | None:
@@ -130,7 +119,7 @@ class BookingStep:
                 start=decision.occupied_from,
                 end=decision.occupied_until,
                 expires_at=expires_at,
-                then=None if self._bumped else bump_statement(self.restaurant.pk),
+                then=None if self._bumped else availability_bump(self.restaurant.pk),
             )
             self._bumped = True
             return
@@ -141,7 +130,7 @@ class BookingStep:
             start=decision.occupied_from,
             end=decision.occupied_until,
             expires_at=expires_at,
-            then=None if self._bumped else bump_statement(self.restaurant.pk),
+            then=None if self._bumped else availability_bump(self.restaurant.pk),
         )
         self._bumped = True
 

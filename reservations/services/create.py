@@ -11,7 +11,7 @@ from config.exceptions import InvalidInput, not_found
 from config.ids import random_token
 from config.metadata import metadata_problem
 from config.ops.metrics import BOOKINGS
-from guests.selectors import match_statement, profile_from, resolve_public_id
+from guests.selectors import profile_match, resolve_public_id
 from guests.services import GuestInput, contact_of, match_or_create
 from reservations.engine import BookingRequest
 from reservations.engine.staff import StaffRequest
@@ -204,7 +204,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
     contact = lookup = None
     if params.guest_id is None and params.guest is not None:
         contact = contact_of(restaurant, params.guest)
-        lookup = match_statement(restaurant.pk, contact[0] or None, contact[1] or None)
+        lookup = profile_match(restaurant.pk, contact[0] or None, contact[1] or None)
     with transaction.atomic(savepoint=False):  # all or nothing with the caller's transaction
         slot_known = params.hold_id is None and params.staff is None
         step = BookingStep(
@@ -214,7 +214,7 @@ def create_reservation(*, restaurant, params: CreateParams, now: dt.datetime | N
             start_time=params.start_time if slot_known else None,
             then=lookup,
         )
-        matched = (None if lookup is None else profile_from(step.then_row),)  # (None,): nothing to match on
+        matched = (None if lookup is None else step.then_value,)  # (None,): nothing to match on
         company = find_company(restaurant, params.company_id)
         hold = decision = None
         if params.hold_id is not None:

@@ -10,7 +10,7 @@ from django.db import connection, transaction
 from config.locking import lock_restaurant
 from reservations.selectors.engine_policy import policy_for
 from reservations.selectors.occupancy import load_occupancy, occupancy_statement
-from reservations.services.allocations import drop_lapsed_statement
+from reservations.services.allocations import lapsed_dropped
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,7 +48,7 @@ def test_every_session_runs_the_prepared_statements_on_their_generic_plans(bistr
     with connection.cursor() as cursor:
         cursor.execute("SELECT current_setting('plan_cache_mode')")
         assert cursor.fetchone() == ("force_generic_plan",)
-    sql, params = drop_lapsed_statement(bistro.restaurant.pk, dt.datetime.now(dt.UTC))
+    sql, params, *_ = lapsed_dropped(bistro.restaurant.pk, dt.datetime.now(dt.UTC))
     with transaction.atomic(), connection.cursor() as cursor:
         lock_restaurant(bistro.restaurant.pk)
         for _ in range(7):  # more than the five runs PostgreSQL would plan with their values
