@@ -133,6 +133,7 @@ MIDDLEWARE = [
     "config.api.middleware.ApiEnvelopeMiddleware",
     # The request log line and the request metrics; a read that lost its connection, answered again.
     "config.ops.observe.RequestObserverMiddleware",
+    "config.postgresql.replica.WritePositionMiddleware",  # a /v1 write's WAL position, for reads from the standby
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -171,16 +172,16 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reservations")
-# Health checks: a persistent connection that died (database restart, failover) is replaced
-# before a request uses it, instead of failing that request with a 500.
-# The engine is Django's PostgreSQL backend with psycopg's C timestamp loader (config/postgresql).
-DATABASES = {
-    "default": dj_database_url.parse(
-        DATABASE_URL, engine="config.postgresql", conn_max_age=600, conn_health_checks=True
-    )
-}
-# One test database per test process, so parallel test runs on one machine never collide.
+# Django's PostgreSQL backend with psycopg's C timestamp loader (config/postgresql). Health checks: a persistent
+# connection that died (database restart, failover) is replaced before a request uses it, not failing it with a
+# 500. One test database per test process, so parallel test runs on one machine never collide.
+_DATABASE = {"engine": "config.postgresql", "conn_max_age": 600, "conn_health_checks": True}
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, **_DATABASE)}
 DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME") or f"test_reservations_{os.getpid()}"}
+# The streaming standby, for availability and the lists (config/postgresql/replica.py); a test run: `default`.
+if _replica_url := os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = {**dj_database_url.parse(_replica_url, **_DATABASE), "TEST": {"MIRROR": "default"}}
+    DATABASE_ROUTERS = ["config.postgresql.replica.Router"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Availability bodies kept per process by their ETag (reservations/api/answer_cache.py); 0: off.
@@ -349,9 +350,8 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
-# Publishing fails fast when the broker is down: the outbox rows are already committed and the
-# sweep rings for them later (webhooks/doorbell.py).
-# Without max_retries a publish retries its connection for seconds (a booking would wait on it).
+# Publishing fails fast when the broker is down: the outbox rows are already committed and the sweep rings
+# for them later (webhooks/doorbell.py). Without max_retries a publish retries for seconds (a booking waits).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 1,
     "socket_timeout": 2,

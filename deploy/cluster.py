@@ -109,7 +109,8 @@ class Cluster:
         env = {
             **os.environ,
             "DATABASE_URL": self.database_url("primary"),
-            "DATABASE_REPLICA_URL": self.database_url("standby"),
+            # Reads from the standby (config/postgresql/replica.py); one that does not answer is given 2 s.
+            "DATABASE_REPLICA_URL": self.database_url("standby") + "?connect_timeout=2",
             "REDIS_URL": f"redis://127.0.0.1:{self.ports['redis']}/0",
             "BASE_URL": self.proxy,
             "LOG_FORMAT": "json",

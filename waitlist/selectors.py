@@ -3,8 +3,7 @@
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db import connection
-
+from config.postgresql.replica import reading
 from config.rows import Row, columns, page_sql
 from guests.models import Guest
 from reservations.models import Reservation
@@ -62,7 +61,7 @@ def entry_rows(queryset, order_by: list[str], count: int, *, prepare: bool = Tru
     page = page_sql(queryset, order_by, count, select=_ROW_SELECT, joins=_ROW_FROM, alias="w", prepare=prepare)
     if page is None:  # a filter that can match nothing
         return []
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(*page)
         found = cursor.fetchall()
     width = len(_ROW_FIELDS)

@@ -28,6 +28,11 @@ OUTBOX_LAG = Histogram(
 )
 DELIVERY_FAILURES = Counter("webhook_delivery_failures_total", "Failed delivery attempts, by endpoint.", ["endpoint"])
 DATABASE_ERRORS = Counter("database_errors_total", "Database errors that reached a request, by kind.", ["kind"])
+DATABASE_READS = Counter(
+    "database_reads_total",
+    "Reads the standby may answer (availability, lists), by the server that answered and why.",
+    ["database", "reason"],
+)
 REDIS_ERRORS = Counter("redis_errors_total", "Redis errors the service worked around, by use.", ["use"])
 
 

@@ -22,7 +22,9 @@ import itertools
 import re
 import threading
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import connections
+
+from config.postgresql.replica import reading_alias
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s|%s|%%")
 _names: set[str] = set()
@@ -63,8 +65,9 @@ class Statement:
         self._execute = f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
 
     def sql(self) -> str:
-        """`EXECUTE name(%s, ...)` (parameters as for the original statement), prepared on this connection."""
-        db = connections[DEFAULT_DB_ALIAS]  # one lookup of the thread's connection: this runs a lot
+        """`EXECUTE name(%s, ...)` (parameters as for the original statement), prepared on the connection
+        this request's reads use (the primary's, or the standby's: config.postgresql.replica)."""
+        db = connections[reading_alias()]  # one lookup of the thread's connection: this runs a lot
         # What the cursor about to send this text does first: a connection found dead at the request's
         # first statement is replaced now, so the name is prepared on the one that will run it.
         db.close_if_health_check_failed()

@@ -9,6 +9,7 @@ from config.api.pagination import Ordering, list_envelope, paginate
 from config.api.schema import error, ok, path_id
 from config.api.scopes import GUESTS
 from config.api.views import ApiViewSet
+from config.postgresql.replica import standby_reads
 from guests import selectors
 from guests.api.filters import GuestFilter
 from guests.models import Guest
@@ -43,6 +44,7 @@ class GuestViewSet(ApiViewSet):
             ),
         },
     )
+    @standby_reads
     def list(self, request) -> Response:
         queryset = self.filter_queryset(selectors.served(self.restaurant))
         ordering = BY_UPDATE if request.query_params.get("updated_since") else NEWEST_FIRST

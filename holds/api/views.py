@@ -11,6 +11,7 @@ from config.api.pagination import Ordering, list_envelope, paginate
 from config.api.schema import error, idempotency_key, ok, path_id
 from config.api.scopes import OVERRIDE_FIELDS, WRITE
 from config.api.views import ApiViewSet
+from config.postgresql.replica import standby_reads
 from holds import selectors, services
 from holds.api.filters import HoldFilter
 from holds.api.inputs import HoldCreateInput
@@ -54,6 +55,7 @@ class HoldViewSet(ApiViewSet):
             ),
         },
     )
+    @standby_reads
     def list(self, request) -> Response:
         queryset = self.filter_queryset(selectors.holds_of(self.restaurant).exclude(status=HoldStatus.CONVERTED))
         page = paginate(queryset, request.query_params, NEWEST_FIRST, prefix=self.cursor_prefix)

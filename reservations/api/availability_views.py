@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from config.api.etag import conditional, matches_any
 from config.api.schema import IF_NONE_MATCH, error, ok
 from config.api.views import ApiViewSet
+from config.postgresql.replica import standby_reads
 from reservations.api.inputs import DayAvailabilityQuery, MonthAvailabilityQuery
 from reservations.selectors.availability_answers import answer_day, answer_month
 from reservations.shapes.availability import AvailabilityMonthShape, AvailabilityShape
@@ -39,6 +40,7 @@ class DayAvailabilityViewSet(ApiViewSet):
         "`excluding` neither a `hold_` nor a `resv_` id; `locale` not a guest language (each named in "
         "`param`).",
     )
+    @standby_reads
     def retrieve(self, request) -> Response:
         query = self.read_query()
         answer = answer_day(
@@ -67,6 +69,7 @@ class MonthAvailabilityViewSet(ApiViewSet):
         "`bad_request`: `month` missing or not `YYYY-MM`; `excluding` neither a `hold_` nor a `resv_` id; "
         "`locale` not a guest language (each named in `param`).",
     )
+    @standby_reads
     def retrieve(self, request) -> Response:
         query = self.read_query()
         answer = answer_month(

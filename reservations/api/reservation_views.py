@@ -13,6 +13,7 @@ from config.api.pagination import Ordering, Page, cut, list_envelope, paginate, 
 from config.api.schema import error, idempotency_key, ok, path_id
 from config.api.scopes import OVERRIDE, OVERRIDE_FIELDS, WRITE
 from config.api.views import ApiViewSet
+from config.postgresql.replica import standby_reads
 from reservations.api import list_pages
 from reservations.api.filters import ReservationFilter
 from reservations.api.inputs import UNCHANGEABLE, ReservationCreateInput, ReservationModifyInput
@@ -90,6 +91,7 @@ class ReservationViewSet(ReservationLookup, ApiViewSet):
         ),
         responses={200: ok(ReservationListShape, "A page of reservations."), 400: error(LIST_BAD_REQUEST)},
     )
+    @standby_reads
     def list(self, request) -> Response:
         if "events" in self.expand:  # model instances, the events prefetched onto them
             page = self.queryset_page(request)

@@ -5,12 +5,12 @@ import datetime as dt
 from functools import partial
 from typing import NamedTuple
 
-from django.db import connection
 from django.db.models import Max
 from django.utils import timezone
 
 from config.exceptions import InvalidInput, NotFound
 from config.postgresql.prepared import Statement
+from config.postgresql.replica import reading
 from reservations import engine
 from reservations.selectors import kept_occupancy
 from reservations.selectors.engine_policy import (
@@ -121,7 +121,7 @@ def read_state(restaurant, now: dt.datetime, span: tuple[dt.date, dt.date, tuple
         first, last, exclude = span
         more_sql, more = occupancy_statement(restaurant.pk, held[1], first, last, now, exclude)
         sql, params = f"{sql}; {more_sql}", params + more
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(sql, params)
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()

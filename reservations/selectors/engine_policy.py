@@ -8,12 +8,12 @@ derived cache, never a source of truth. Occupancy is always read fresh.
 import datetime as dt
 
 from django.contrib.postgres.aggregates import ArrayAgg
-from django.db import connection
 from django.db.models import F, JSONField, Q, Value
 
 from config.formats import zone
 from config.lru import Lru
 from config.postgresql.prepared import Statement
+from config.postgresql.replica import reading
 from reservations.engine.clock import ServiceClock
 from reservations.engine.policy import (
     BlockInfo,
@@ -43,7 +43,7 @@ def fresh_versions(restaurant) -> None:
     (the API's authentication hands out restaurants without them: apikeys.authentication)."""
     if all(name in restaurant.__dict__ for name in VERSION_FIELDS):
         return
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(VERSIONS.sql(), [restaurant.pk])
         row = cursor.fetchone()
     if row is not None:

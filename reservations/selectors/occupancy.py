@@ -11,9 +11,8 @@ import datetime as dt
 import math
 from typing import NamedTuple
 
-from django.db import connection
-
 from config.postgresql.prepared import Statement, batch
+from config.postgresql.replica import reading
 from config.postgresql.round_trip import Part, Results
 from reservations.engine.occupancy import Covers, Occupancy
 from reservations.models import OccupancyChange, Reservation, TableAllocation
@@ -267,7 +266,7 @@ def load_changes(
         after = now - LAPSE_LOOK_BACK
     values.update(snapshot=snapshot, lapsed_after=after, lapsed_until=until)
     sql, params = batch(_CHANGES[first == last], values)
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(sql, params)
         changes = Changes(set(), [], set(), [])
         for row in cursor.fetchall():
@@ -298,6 +297,6 @@ def load_occupancy(
     before's overnight bookings included.
     """
     sql, params = occupancy_statement(restaurant.pk, policy_for(restaurant), first, last, now, exclude)
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(sql, params)  # one round trip, two statements
         return occupancy_from(cursor)

@@ -12,8 +12,8 @@ list request reuses its statement (reservations.api.list_pages).
 """
 
 import orjson
-from django.db import connection
 
+from config.postgresql.replica import reading
 from config.rows import Row, columns, page_text, statement_text
 from guests.models import EDITABLE_FIELDS, STATISTICS_FIELDS, Guest
 from reservations.models import Company, Reservation
@@ -98,7 +98,7 @@ def rows_of(statement: tuple[str, list] | None, *, restaurant) -> list[Row]:
     if statement is None:  # a filter that can match nothing
         return []
     sql, params = statement
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(f"{VERSIONS.sql()}; {statement_text(sql)}", [restaurant.pk, *params])
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()

@@ -1,8 +1,8 @@
 """Reads of reservations: the tenant's bookings as the API serves them."""
 
-from django.db import connection
 from django.db.models import Prefetch
 
+from config.postgresql.replica import reading
 from reservations.models import Reservation, ReservationEvent, Table
 from reservations.models.booking import SERVED_STATUSES
 from reservations.selectors.engine_policy import VERSIONS
@@ -51,7 +51,7 @@ def tables_by_reservation(restaurant, reservation_ids) -> dict[int, list[Table]]
     reservation_ids = list(reservation_ids)
     if not reservation_ids:
         return {}
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(f"{VERSIONS.sql()}; {_LINKS}", [restaurant.pk, reservation_ids])
         restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
         cursor.nextset()

@@ -8,14 +8,18 @@ per-process cache (keys, policies, kept occupancies, answers) stays right when t
 on another node; the parts the process manager runs come back when they die."""
 
 import os
+import re
 import signal
 import socket
 import statistics
+import subprocess
 import threading
 import time
 import urllib.parse
 import uuid
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import pytest
 import requests
@@ -300,3 +304,82 @@ def test_every_part_serves_its_metrics_on_loopback_and_the_proxy_does_not(cluste
             assert "http_requests_total{" in exposed.text and "http_request_duration_seconds_bucket{" in exposed.text
     assert 'route="/v1/ping"' in requests.get(cluster.description["metrics"]["web1"], timeout=10).text
     assert "http_requests_total" not in requests.get(f"{cluster.proxy}/metrics", timeout=10).text
+
+
+def reads_by_server(cluster) -> Counter:
+    """`database_reads_total` over the web nodes, by (database, reason) (config/postgresql/replica.py)."""
+    found = Counter()
+    for part, address in cluster.description["metrics"].items():
+        for line in requests.get(address, timeout=10).text.splitlines() if part.startswith("web") else []:
+            labels = re.match(r'database_reads_total\{database="(\w+)",reason="(\w+)"\} (\S+)', line)
+            if labels:
+                found[labels[1], labels[2]] += float(labels[3])
+    return found
+
+
+def served_from(cluster, database: str, read) -> bool:
+    """`read()` (answering 200), asked until a read of it is counted as `database`'s, for 20 s."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        before = reads_by_server(cluster)
+        assert read().status_code == 200
+        if sum(n for (where, _), n in (reads_by_server(cluster) - before).items() if where == database):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_reads_go_to_the_standby_once_it_has_replayed_the_restaurants_last_write(cluster):
+    import psycopg
+    import redis
+
+    other = cluster.shell(MINT.format(name="standby").replace("Restaurant.objects.order_by(\"id\").first()",
+                          "__import__('tests.factories', fromlist=['x']).RestaurantFactory(name='Elsewhere')"))  # fmt: skip
+    day, time_ = cluster.free_slot(skip=30)
+    mine = partial(requests.get, f"{cluster.proxy}/v1/reservations", params={"date": day}, headers=cluster.headers(),
+                   timeout=10)  # fmt: skip
+    theirs = partial(requests.get, f"{cluster.proxy}/v1/reservations", headers=cluster.headers(other), timeout=10)
+    redis.Redis.from_url(cluster.description["redis"]).delete("standby-reads:epoch")  # a fresh one, for a minute
+    assert served_from(cluster, "standby", mine) and served_from(cluster, "standby", theirs)
+    standby = psycopg.connect(cluster.description["standby"], autocommit=True)
+    standby.execute("SELECT pg_wal_replay_pause()")
+    try:
+        availability = {"service_date": day, "party_size": 2}
+        before = requests.get(f"{cluster.proxy}/v1/availability", params=availability, headers=cluster.headers(),
+                              timeout=10)  # fmt: skip
+        created = cluster.create(cluster.proxy, day, time_)
+        assert created.status_code == 201, created.text
+        booking = created.json()["id"]
+        counted = reads_by_server(cluster)
+        # Read through any node: the write is there, although the standby has not replayed it.
+        assert booking in [r["id"] for r in mine().json()["data"]]
+        after = requests.get(f"{cluster.proxy}/v1/availability", params=availability, headers=cluster.headers(),
+                             timeout=10)  # fmt: skip
+        assert after.status_code == 200 and after.headers["ETag"] != before.headers["ETag"]
+        seen = standby.execute("SELECT count(*) FROM reservations_reservation WHERE public_id = %s", [booking])
+        assert seen.fetchone()[0] == 0  # so both answers came from the primary
+        assert reads_by_server(cluster) - counted == Counter({("primary", "behind"): 2})
+        # Another restaurant's reads still go to the standby.
+        assert served_from(cluster, "standby", theirs)
+    finally:
+        standby.execute("SELECT pg_wal_replay_resume()")
+    assert served_from(cluster, "standby", mine)  # replayed past the write: the standby again
+    assert booking in [r["id"] for r in mine().json()["data"]]
+    standby.close()
+    # The standby stopped: the same reads, answered by the primary, no error.
+    cluster.ctl("stop", "pg-standby")
+    try:
+        counted = reads_by_server(cluster)
+        for _ in range(6):
+            assert mine().status_code == 200 and theirs().status_code == 200
+        assert booking in [r["id"] for r in mine().json()["data"]]
+        moved = reads_by_server(cluster) - counted
+        assert sum(moved.values()) == 13 and {database for database, _ in moved} == {"primary"}, moved
+    finally:
+        cluster.ctl("start", "pg-standby")
+        deadline = time.monotonic() + 30
+        while (
+            time.monotonic() < deadline
+            and subprocess.run(["pg_isready", "-q", "-d", cluster.description["standby"]]).returncode
+        ):
+            time.sleep(0.5)

@@ -10,6 +10,7 @@ from config.api.inputs import looks_like_id
 from config.api.pagination import Ordering, list_envelope, paginate
 from config.api.schema import error, ok, path_id
 from config.api.views import ApiViewSet
+from config.postgresql.replica import standby_reads
 from waitlist import selectors
 from waitlist.api.filters import WaitlistEntryFilter
 from waitlist.models import WaitlistEntry
@@ -45,6 +46,7 @@ class WaitlistEntryViewSet(ApiViewSet):
             403: error("`insufficient_scope` with `param: expand`: `expand=guest` needs `guests:read`."),
         },
     )
+    @standby_reads
     def list(self, request) -> Response:
         # Plain rows unless the page carries its guests (model instances, rendered in full).
         expanded = "guest" in self.expand
