@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.utils import timezone
 
+from config.postgresql.round_trip import Part, Results, run_one
 from guests.models import Guest
 from reservations.models import CardGuarantee, Feedback, Reservation, Restaurant
 from reservations.models.booking import GuaranteeStatus, ReservationStatus
@@ -90,15 +91,16 @@ def restaurant_of(slug: str) -> Restaurant | None:
     return None if row is None else _RESTAURANT.build(row)
 
 
+def _first_rows(results: Results) -> list:
+    """The first row (or None) of each of the five statements of `_BOOKING_BY_TOKEN`."""
+    return [results.one(), *(results.next().one() for _ in range(4))]
+
+
 def booking_of(slug: str, token: str) -> tuple[Restaurant, Reservation] | None:
     """The restaurant of this slug and the booking this token opens there, there only (a guest
     merge leaves the token as it was); the booking carries its guest, its restaurant and, for
     the first guest_view() of the request, its card row and feedback."""
-    with connection.cursor() as cursor:
-        cursor.execute(_BOOKING_BY_TOKEN, [slug, *[slug, token] * 4])
-        rows = [cursor.fetchone()]
-        while cursor.nextset():
-            rows.append(cursor.fetchone())
+    rows = run_one(Part(_BOOKING_BY_TOKEN, [slug, *[slug, token] * 4], _first_rows, statements=5))
     restaurant_row, reservation_row, guest_row, card_row, feedback_row = rows
     if restaurant_row is None or reservation_row is None or guest_row is None:
         return None

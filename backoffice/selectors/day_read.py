@@ -14,9 +14,8 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db import connection
-
-from config.postgresql.prepared import Statement, batch
+from config.postgresql.prepared import Statement
+from config.postgresql.round_trip import named, run
 from guests.models import Guest
 from holds.models import Hold
 from reservations.models import CardGuarantee, Company, Reservation, StatusChange, Table, TableAllocation
@@ -159,21 +158,11 @@ def read_day(restaurant, date: dt.date, tz, now: dt.datetime) -> DayRead:
         "day_to": int((midnight + dt.timedelta(days=1, hours=14)).timestamp()),
         **DAY_PANEL_PARAMS,
     }
-    with connection.cursor() as cursor:
-        cursor.execute(*batch(_STATEMENTS, params))
-        booked = cursor.fetchall()
-        cursor.nextset()
-        tables: dict[int, list[tuple[int, str]]] = defaultdict(list)
-        for reservation_id, table_id, name in cursor.fetchall():
-            tables[reservation_id].append((table_id, name))
-        cursor.nextset()
-        spans = cursor.fetchall()
-        cursor.nextset()
-        held = cursor.fetchall()
-        cursor.nextset()
-        pending = cursor.fetchone()[0]
-        cursor.nextset()
-        waitlist = panel_entries(cursor.fetchall())
+    booked, links, spans, held, pending, waiting = run(*(named(statement, params) for statement in _STATEMENTS))
+    tables: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for reservation_id, table_id, name in links:
+        tables[reservation_id].append((table_id, name))
+    pending, waitlist = pending[0][0], panel_entries(waiting)
     rows = _rows(booked, tables, tz)
     holds = _holds(held, tz)
     by_booking = {row.pk: row for row in rows}

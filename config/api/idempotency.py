@@ -30,9 +30,9 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 from rest_framework.response import Response
 
-from config import deferred_inserts
 from config.api.errors import ApiError, Unprocessable
 from config.api.renderers import FastJSONRenderer
+from config.postgresql import deferred
 from config.postgresql.prepared import Statement
 from config.postgresql.round_trip import Part, run
 
@@ -120,13 +120,13 @@ def run_idempotently(
     """Run `execute` once per key; a retry replays the first success."""
     key = validate_key(request.headers.get("Idempotency-Key"), required)
     if key is None:
-        with transaction.atomic(), deferred_inserts.batch():
+        with transaction.atomic(), deferred.batch():
             return execute()
     query = dict(request.GET.items())
     request_fingerprint = fingerprint(request.method, request.path, query, body, ignored_fields)
     records = store()
-    # The batch: the change's outbox rows ride on the record's INSERT (config.deferred_inserts).
-    with transaction.atomic(), deferred_inserts.batch():
+    # The batch: the change's outbox rows ride on the record's INSERT (config.postgresql.deferred).
+    with transaction.atomic(), deferred.batch():
         record = _lock_and_find(records, restaurant.pk, key)
         if record is not None and record.created_at < timezone.now() - RETENTION:
             records.forget(restaurant.pk, key)

@@ -80,7 +80,7 @@ class Statement:
             prepared = raw._prepared_statements = set()
         if self.name not in prepared:
             # Straight to psycopg: part of setting the session up, like connecting, so neither in
-            # the query log nor behind the deferred inserts (config.deferred_inserts).
+            # the query log nor behind the deferred inserts (config.postgresql.deferred).
             with db.wrap_database_errors:
                 raw.execute(self.prepare)
             prepared.add(self.name)

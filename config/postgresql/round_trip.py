@@ -84,6 +84,12 @@ def _read(parts: list[Part], sql: str, params: list, using: str) -> list:
     return values
 
 
+def named(statement, values: dict, read: Callable[[Results], Any] | None = Results.all) -> Part:
+    """A prepared statement (config.postgresql.prepared) with named parameters as a part, its
+    parameters taken from `values` by name; its value is every row unless `read` says otherwise."""
+    return Part(statement.sql(), [values[name] for name in statement.names], read)
+
+
 def run_one(part: Part, using: str = DEFAULT_DB_ALIAS):
     """`run` of one part: its value."""
     return run(part, using=using)[0]

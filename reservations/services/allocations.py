@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from django.db import IntegrityError, connection, transaction
 
-from config import deferred_inserts
+from config.postgresql import deferred
 from config.postgresql.prepared import Statement
 from config.postgresql.round_trip import Part, Results, run
 from reservations.engine.rules import violation
@@ -85,7 +85,7 @@ def link_and_allocate(
         return
     new = owner.pk is None
     if new:
-        owner_sql, owner_params = deferred_inserts.row_statement(owner)
+        owner_sql, owner_params = deferred.row_statement(owner)
     else:
         owner_sql, owner_params = _EXISTING_OWNER, (owner.pk,)
     statement = _linking_statement(owner.__class__, owner_sql)
@@ -127,7 +127,7 @@ def _linking_statement(model, owner_sql: str) -> Statement | None:
     key = (model, owner_sql)
     statement = _LINKING.get(key)
     if statement is None:
-        if owner_sql is not _EXISTING_OWNER and owner_sql is not deferred_inserts.model_row_sql(model):
+        if owner_sql is not _EXISTING_OWNER and owner_sql is not deferred.model_row_sql(model):
             return None
         kind = "existing" if owner_sql is _EXISTING_OWNER else "new"
         statement = _LINKING[key] = Statement(

@@ -11,8 +11,8 @@ Webhook rules (the contract's reservation event rules 1-5):
 5. the booking is readable before its `reservation.created` is delivered.
 """
 
-from config import deferred_inserts
 from config.formats import Viewer, zone
+from config.postgresql import deferred
 from reservations.models import Company, ReservationEvent
 from reservations.models.booking import EventType, Source
 from reservations.selectors.reservations import tables_in_order
@@ -28,8 +28,8 @@ def record(reservation, event_type: str, data: dict, *, previous_attributes: dic
     event = ReservationEvent(
         restaurant_id=reservation.restaurant_id, reservation=reservation, type=event_type, data=data
     )
-    # Written in front of the request's next statement (its pk is set then): see config.deferred_inserts.
-    deferred_inserts.insert(event)
+    # Written in front of the request's next statement (its pk is set then): see config.deferred.
+    deferred.insert(event)
     if announces(reservation):
         if event_type == EventType.UPDATED and previous_attributes is None:
             previous_attributes = previous_attributes_of(reservation, data.get("changes") or {})

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from config import deferred_inserts
 from config.formats import zone
+from config.postgresql import deferred
 from reservations.models import GuestChange, GuestChangeStatus, Reservation
 from reservations.models.booking import Channel, ReservationStatus
 from reservations.selectors.engine_policy import policy_for
@@ -133,7 +133,7 @@ def change_by_guest(
     asked = {"service_date": service_date, "start_time": start_time, "party_size": party_size}
     try:
         # The change's event, webhook and e-mail rows ride on the following statements' round trips.
-        with transaction.atomic(), deferred_inserts.batch():
+        with transaction.atomic(), deferred.batch():
             # Written first, in the lock's round trip: a concurrent post of the same form waits on its
             # key, then finds this one.
             change = GuestChange(
@@ -143,7 +143,7 @@ def change_by_guest(
                 status=GuestChangeStatus.APPLIED,
                 **asked,
             )
-            deferred_inserts.insert(change)
+            deferred.insert(change)
             changed = apply_change(reservation, change, card_amount=0, now=now)
             notify_guest(changed, "change")
             _close_older_card_steps(change)

@@ -1,11 +1,11 @@
-"""config.deferred_inserts: kept-back rows ride on the next statement, and behave as if saved at once."""
+"""config.postgresql.deferred: kept-back rows ride on the next statement, and behave as if saved at once."""
 
 import pytest
 import time_machine
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from config import deferred_inserts
+from config.postgresql import deferred
 from tests.factories import HoldFactory, ReservationFactory
 from tests.factories.reservations import RestaurantFactory
 from webhooks.models import OutboxMessage
@@ -26,7 +26,7 @@ def stored() -> list[int]:
 def test_outside_a_batch_the_row_is_saved_at_once():
     restaurant = RestaurantFactory()
     row = message(restaurant, 1)
-    deferred_inserts.insert(row)
+    deferred.insert(row)
     assert row.pk is not None
     assert stored() == [1]
 
@@ -34,10 +34,10 @@ def test_outside_a_batch_the_row_is_saved_at_once():
 def test_kept_back_rows_ride_on_the_next_statement_and_are_read_by_it():
     restaurant = RestaurantFactory()
     first, second = message(restaurant, 1), message(restaurant, 2)
-    with transaction.atomic(), deferred_inserts.batch():
+    with transaction.atomic(), deferred.batch():
         with CaptureQueriesContext(connection) as context:
-            deferred_inserts.insert(first)
-            deferred_inserts.insert(second)
+            deferred.insert(first)
+            deferred.insert(second)
             assert first.pk is None  # nothing sent yet
             count = OutboxMessage.objects.filter(handler="test").count()
         assert count == 2  # the read sees both rows
@@ -50,42 +50,42 @@ def test_kept_back_rows_ride_on_the_next_statement_and_are_read_by_it():
 def test_what_is_still_kept_back_is_written_before_the_commit():
     restaurant = RestaurantFactory()
     row = message(restaurant, 3)
-    with transaction.atomic(), deferred_inserts.batch():
-        deferred_inserts.insert(row)
+    with transaction.atomic(), deferred.batch():
+        deferred.insert(row)
     assert row.pk is not None
     assert stored() == [3]
 
 
 def test_a_failure_in_the_batch_writes_nothing():
     restaurant = RestaurantFactory()
-    with pytest.raises(RuntimeError), transaction.atomic(), deferred_inserts.batch():
-        deferred_inserts.insert(message(restaurant, 4))
+    with pytest.raises(RuntimeError), transaction.atomic(), deferred.batch():
+        deferred.insert(message(restaurant, 4))
         raise RuntimeError("the change failed")
     assert stored() == []
     # the connection is back to saving at once
-    deferred_inserts.insert(message(restaurant, 5))
+    deferred.insert(message(restaurant, 5))
     assert stored() == [5]
 
 
 def test_a_row_kept_back_inside_a_rolled_back_savepoint_is_rolled_back_with_it():
     restaurant = RestaurantFactory()
-    with transaction.atomic(), deferred_inserts.batch():
-        deferred_inserts.insert(message(restaurant, 6))
+    with transaction.atomic(), deferred.batch():
+        deferred.insert(message(restaurant, 6))
         with pytest.raises(RuntimeError), transaction.atomic():
-            deferred_inserts.insert(message(restaurant, 7))
+            deferred.insert(message(restaurant, 7))
             raise RuntimeError("inner failure")
-        deferred_inserts.insert(message(restaurant, 8))
+        deferred.insert(message(restaurant, 8))
     assert stored() == [6, 8]
 
 
 def test_statements_without_parameters_and_with_percent_signs_still_run():
     restaurant = RestaurantFactory()
-    with transaction.atomic(), deferred_inserts.batch():
-        deferred_inserts.insert(message(restaurant, 9))
+    with transaction.atomic(), deferred.batch():
+        deferred.insert(message(restaurant, 9))
         with connection.cursor() as cursor:
             cursor.execute("SELECT '100%'")
             assert cursor.fetchone() == ("100%",)
-            deferred_inserts.insert(message(restaurant, 10))
+            deferred.insert(message(restaurant, 10))
             cursor.execute("SELECT %s || '%%'", ["50"])
             assert cursor.fetchone() == ("50%",)
     assert stored() == [9, 10]
@@ -93,12 +93,12 @@ def test_statements_without_parameters_and_with_percent_signs_still_run():
 
 def test_executemany_and_named_parameters_get_the_rows_written_first():
     restaurant = RestaurantFactory()
-    with transaction.atomic(), deferred_inserts.batch():
-        deferred_inserts.insert(message(restaurant, 11))
+    with transaction.atomic(), deferred.batch():
+        deferred.insert(message(restaurant, 11))
         with connection.cursor() as cursor:
             cursor.execute("SELECT count(*) FROM webhooks_outboxmessage WHERE handler = %(h)s", {"h": "test"})
             assert cursor.fetchone() == (1,)
-            deferred_inserts.insert(message(restaurant, 12))
+            deferred.insert(message(restaurant, 12))
             cursor.executemany("SELECT %s", [[1], [2]])
     assert stored() == [11, 12]
 
@@ -106,9 +106,9 @@ def test_executemany_and_named_parameters_get_the_rows_written_first():
 def test_flush_writes_now_for_a_caller_that_needs_the_pk():
     restaurant = RestaurantFactory()
     row = message(restaurant, 13)
-    with transaction.atomic(), deferred_inserts.batch():
-        deferred_inserts.insert(row)
-        deferred_inserts.flush()
+    with transaction.atomic(), deferred.batch():
+        deferred.insert(row)
+        deferred.flush()
         assert row.pk is not None
     assert stored() == [13]
 
@@ -145,18 +145,18 @@ def test_the_statement_compiled_once_per_model_is_the_one_django_compiles_for_ea
     ]
     for row in rows:
         with time_machine.travel(timezone.now(), tick=False):  # auto_now fields: the same instant in both
-            sql, params = deferred_inserts.insert_statement(row)
+            sql, params = deferred.insert_statement(row)
             expected_sql, expected_params = _djangos_own(row)
         assert sql == expected_sql
         assert _comparable(params) == _comparable(expected_params)
-    assert deferred_inserts.insert_statement(rows[0])[1] != deferred_inserts.insert_statement(rows[1])[1]
+    assert deferred.insert_statement(rows[0])[1] != deferred.insert_statement(rows[1])[1]
     # A booking and a hold: dates, choices, booleans, nullable and foreign-key fields, JSON.
     booking = ReservationFactory(restaurant=restaurant)
     hold = HoldFactory(restaurant=restaurant)
     for row in (booking, hold):
         row.pk, row._state.adding = None, True
         with time_machine.travel(timezone.now(), tick=False):
-            sql, params = deferred_inserts.insert_statement(row)
+            sql, params = deferred.insert_statement(row)
             expected_sql, expected_params = _djangos_own(row)
         assert sql == expected_sql
         assert _comparable(params) == _comparable(expected_params)
@@ -164,9 +164,9 @@ def test_the_statement_compiled_once_per_model_is_the_one_django_compiles_for_ea
     # An expression among the values is compiled whole, not bound as a value.
     row = message(restaurant, 7)
     row.next_attempt_at = Now()
-    sql, params = deferred_inserts.insert_statement(row)
+    sql, params = deferred.insert_statement(row)
     assert "STATEMENT_TIMESTAMP()" in sql and len(params) == len(_djangos_own(message(restaurant, 7))[1]) - 1
-    deferred_inserts.insert(row)
+    deferred.insert(row)
     assert stored() == [7]
 
 
@@ -225,7 +225,7 @@ def test_a_row_written_as_json_is_stored_as_djangos_insert_stores_it():
             obj = _twin(obj)
         twin = _twin(obj)
         with time_machine.travel(dt.datetime(2027, 1, 15, 18, 30, 1, 250000, tzinfo=dt.UTC), tick=False):
-            sql, params = deferred_inserts.row_statement(obj)
+            sql, params = deferred.row_statement(obj)
             assert "json_populate_record" in sql and len(params) == 1
             with connection.cursor() as cursor:
                 cursor.execute(sql, params)
@@ -246,9 +246,9 @@ def test_a_value_json_cannot_carry_falls_back_to_djangos_insert():
     row = message(restaurant, 15)
     row.payload = {"big": 2**70}  # beyond what orjson writes
     with time_machine.travel(timezone.now(), tick=False):
-        sql, params = deferred_inserts.row_statement(row)
+        sql, params = deferred.row_statement(row)
         expected_sql, expected_params = _djangos_own(row)
     assert "json_populate_record" not in sql
     assert (sql, _comparable(params)) == (expected_sql, _comparable(expected_params))
     row.payload, row.next_attempt_at = {"n": 1}, Now()
-    assert "STATEMENT_TIMESTAMP()" in deferred_inserts.row_statement(row)[0]
+    assert "STATEMENT_TIMESTAMP()" in deferred.row_statement(row)[0]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from django.db import transaction
 from django.utils import timezone
 
-from config import deferred_inserts
+from config.postgresql import deferred
 from webhooks import doorbell
 from webhooks.models import MessageStatus, OutboxMessage
 from webhooks.schedule import next_attempt
@@ -31,7 +31,7 @@ def enqueue(*, restaurant_id: int, handler: str, payload: dict, delay=None) -> O
     `delay` (a timedelta) has passed (the outbox sweep picks it up then)."""
     due = timezone.now() + delay if delay else timezone.now()
     message = OutboxMessage(restaurant_id=restaurant_id, handler=handler, payload=payload, next_attempt_at=due)
-    deferred_inserts.insert(message)  # nothing reads it back in the change's request
+    deferred.insert(message)  # nothing reads it back in the change's request
     doorbell.ring_on_commit()
     return message
 

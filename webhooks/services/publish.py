@@ -4,7 +4,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from config import deferred_inserts
+from config.postgresql import deferred
 from webhooks import doorbell
 from webhooks.models import Event
 from webhooks.types import EVENT_TYPES
@@ -41,7 +41,7 @@ def publish(
         data=data,
         created=created or timezone.now(),
     )
-    deferred_inserts.insert(event)  # nothing reads it back in the change's request
+    deferred.insert(event)  # nothing reads it back in the change's request
     # Once the change commits, the worker fans the event out to the endpoints that want it.
     doorbell.ring_on_commit()
     return event

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from config import deferred_inserts
 from config.exceptions import InvalidInput
 from config.formats import zone
 from config.locking import lock_restaurant
+from config.postgresql import deferred
 from reservations.engine.staff import StaffRequest
 from reservations.exceptions import StatusMoveNotAllowed
 from reservations.models import Reservation, StatusChange, TableAllocation
@@ -70,7 +70,7 @@ def log(reservation, action, from_status, actor: Actor, event=None, before=None,
     """The internal record of the move: who, from which status, what it held before, and the
     warnings they confirmed (the contract strips staff identity from the event)."""
     if event is not None and event.pk is None:
-        deferred_inserts.flush()  # the event was kept back for the next statement: write it now
+        deferred.flush()  # the event was kept back for the next statement: write it now
     return StatusChange.objects.create(
         restaurant_id=reservation.restaurant_id,
         reservation=reservation,
