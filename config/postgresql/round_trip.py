@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import connections
+
+from config.postgresql.replica import reading_alias
 
 
 class Results:
@@ -58,15 +60,17 @@ class Part(NamedTuple):
     statements: int = 1
 
 
-def run(*parts: Part | None, using: str = DEFAULT_DB_ALIAS) -> list:
+def run(*parts: Part | None, using: str | None = None) -> list:
     """Send `parts` in one round trip (None ones are left out), in order, and return each part's
-    value in the same places (None for a part left out or without a reader)."""
+    value in the same places (None for a part left out or without a reader). On the connection this
+    request reads from (config.postgresql.replica: the primary's, unless a read was sent to the
+    standby), where the parts' prepared statements were prepared."""
     sent = [part for part in parts if part is not None]
     if not sent:
         return [None] * len(parts)
     sql = "; ".join(part.sql for part in sent)
     params = [value for part in sent for value in part.params]
-    values = iter(_read(sent, sql, params, using))
+    values = iter(_read(sent, sql, params, using or reading_alias()))
     return [None if part is None else next(values) for part in parts]
 
 
@@ -90,6 +94,6 @@ def named(statement, values: dict, read: Callable[[Results], Any] | None = Resul
     return Part(statement.sql(), [values[name] for name in statement.names], read)
 
 
-def run_one(part: Part, using: str = DEFAULT_DB_ALIAS):
+def run_one(part: Part, using: str | None = None):
     """`run` of one part: its value."""
     return run(part, using=using)[0]

@@ -10,14 +10,14 @@ from django.utils import timezone
 
 from config.exceptions import InvalidInput, NotFound
 from config.postgresql.prepared import Statement
-from config.postgresql.replica import reading
+from config.postgresql.round_trip import Part, Results, run
 from reservations import engine
 from reservations.selectors import kept_occupancy
 from reservations.selectors.engine_policy import (
-    VERSIONS,
     cached_policy,
     policy_for,
     section_group_id,
+    versions_read,
 )
 from reservations.selectors.occupancy import (
     LAPSE_LOOK_BACK,
@@ -25,8 +25,7 @@ from reservations.selectors.occupancy import (
     Hold,
     load_changes,
     load_occupancy,
-    occupancy_from,
-    occupancy_statement,
+    occupancy_part,
 )
 from reservations.selectors.reservations import served
 
@@ -114,23 +113,15 @@ def read_state(restaurant, now: dt.datetime, span: tuple[dt.date, dt.date, tuple
     on it), read after the versions as when the two are sent apart; else, and when the versions
     show the policy moved, the occupancy returned is None and the answer reads it itself.
     """
-    sql = f"{VERSIONS.sql()}; {_LAPSE.sql()}"
-    params = [restaurant.pk, restaurant.pk, now, now - LAPSE_LOOK_BACK]
     held = cached_policy(restaurant.pk) if span is not None else None
+    occupancy = None
     if held is not None:
         first, last, exclude = span
-        more_sql, more = occupancy_statement(restaurant.pk, held[1], first, last, now, exclude)
-        sql, params = f"{sql}; {more_sql}", params + more
-    with reading().cursor() as cursor:
-        cursor.execute(sql, params)
-        restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
-        cursor.nextset()
-        lapse, snapshot = cursor.fetchone()
-        occupancy = None
-        if held is not None and held[0] == restaurant.policy_version:
-            cursor.nextset()
-            occupancy = occupancy_from(cursor)
-    return StateRead(lapse, occupancy, snapshot)
+        occupancy = occupancy_part(restaurant.pk, held[1], first, last, now, exclude)
+    lapse = Part(_LAPSE.sql(), (restaurant.pk, now, now - LAPSE_LOOK_BACK), Results.one)
+    _, (last_lapse, snapshot), occupied = run(versions_read(restaurant), lapse, occupancy)
+    current = held is not None and held[0] == restaurant.policy_version
+    return StateRead(last_lapse, occupied if current else None, snapshot)
 
 
 _UNREAD = object()

@@ -14,6 +14,7 @@ from config.formats import zone
 from config.lru import Lru
 from config.postgresql.prepared import Statement
 from config.postgresql.replica import reading
+from config.postgresql.round_trip import Part, Results
 from reservations.engine.clock import ServiceClock
 from reservations.engine.policy import (
     BlockInfo,
@@ -36,6 +37,16 @@ VERSION_FIELDS = ("policy_version", "availability_version")
 VERSIONS = Statement(
     "restaurant_versions", f"SELECT policy_version, availability_version FROM {Restaurant._meta.db_table} WHERE id = %s"
 )
+
+
+def versions_read(restaurant) -> Part:
+    """The restaurant's version counters as a part of a round trip (config.postgresql.round_trip),
+    set on `restaurant` when read (a caller sends them behind its lock, or before its reads)."""
+
+    def read(results: Results) -> None:
+        restaurant.policy_version, restaurant.availability_version = results.one()
+
+    return Part(VERSIONS.sql(), (restaurant.pk,), read)
 
 
 def fresh_versions(restaurant) -> None:

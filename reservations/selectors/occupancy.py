@@ -12,8 +12,7 @@ import math
 from typing import NamedTuple
 
 from config.postgresql.prepared import Statement, batch
-from config.postgresql.replica import reading
-from config.postgresql.round_trip import Part, Results
+from config.postgresql.round_trip import Part, Results, named, run, run_one
 from reservations.engine.occupancy import Covers, Occupancy
 from reservations.models import OccupancyChange, Reservation, TableAllocation
 from reservations.models.booking import LONG_ALLOCATION_SECONDS, OCCUPYING_STATUSES
@@ -203,30 +202,6 @@ def _parameters(
     }
 
 
-def occupancy_statement(
-    restaurant_pk: int,
-    policy,
-    first: dt.date,
-    last: dt.date,
-    now: dt.datetime,
-    exclude: tuple[str, int] | None = None,
-    *,
-    since: dt.datetime | None = None,
-) -> tuple[str, list]:
-    """The two occupancy reads of `load_occupancy` as one string of two statements with positional
-    parameters, for a caller sending them behind others (the booking step); read the answer with
-    `occupancy_from` once the cursor stands on the first of the two results. `since`: only the
-    intervals that end after it (all the covers still)."""
-    return batch(_STATEMENTS[first == last], _parameters(restaurant_pk, policy, first, last, now, exclude, since))
-
-
-def occupancy_from(cursor) -> Occupancy:
-    """The answer of `occupancy_statement`: the cursor stands on its first result."""
-    rows = cursor.fetchall()  # (table id, start, end) in epoch seconds: no object per row
-    cursor.nextset()
-    return Occupancy(rows=rows, covers=_covers(cursor.fetchall()))
-
-
 def occupancy_part(
     restaurant_pk: int,
     policy,
@@ -238,14 +213,17 @@ def occupancy_part(
     since: dt.datetime | None = None,
 ) -> Part:
     """`load_occupancy`'s two reads as a part of a round trip (config.postgresql.round_trip), for a
-    caller sending them behind others (the booking step); its value is the Occupancy. `since`: only
+    caller sending them behind others (the booking step, the availability's state read); its value
+    is the Occupancy. `since`: only
     the intervals that end after it (all the covers still)."""
-    sql, params = occupancy_statement(restaurant_pk, policy, first, last, now, exclude, since=since)
+    sql, params = batch(
+        _STATEMENTS[first == last], _parameters(restaurant_pk, policy, first, last, now, exclude, since)
+    )
     return Part(sql, params, _occupancy_read, statements=2)
 
 
 def _occupancy_read(results: Results) -> Occupancy:
-    rows = results.all()
+    rows = results.all()  # (table id, start, end) in epoch seconds: no object per row
     return Occupancy(rows=rows, covers=_covers(results.next().all()))
 
 
@@ -265,22 +243,19 @@ def load_changes(
     if after is None:  # none had lapsed when it was read: one since is within the look-back
         after = now - LAPSE_LOOK_BACK
     values.update(snapshot=snapshot, lapsed_after=after, lapsed_until=until)
-    sql, params = batch(_CHANGES[first == last], values)
-    with reading().cursor() as cursor:
-        cursor.execute(sql, params)
-        changes = Changes(set(), [], set(), [])
-        for row in cursor.fetchall():
-            if row[1] is None:
-                changes.tables.add(row[0])
-            else:
-                changes.rows.append(row)
-        cursor.nextset()
-        for shift, date, starts_at, total in cursor.fetchall():
-            if total is None:
-                changes.seatings.add((shift, date, starts_at))
-            else:
-                changes.covers.append(Covers(shift, date, starts_at, int(total), None))
-        return changes
+    intervals, covers = run(*(named(statement, values) for statement in _CHANGES[first == last]))
+    changes = Changes(set(), [], set(), [])
+    for row in intervals:
+        if row[1] is None:
+            changes.tables.add(row[0])
+        else:
+            changes.rows.append(row)
+    for shift, date, starts_at, total in covers:
+        if total is None:
+            changes.seatings.add((shift, date, starts_at))
+        else:
+            changes.covers.append(Covers(shift, date, starts_at, int(total), None))
+    return changes
 
 
 def load_occupancy(
@@ -296,7 +271,4 @@ def load_occupancy(
     Tables: the allocations overlapping the window those services can reach, the day
     before's overnight bookings included.
     """
-    sql, params = occupancy_statement(restaurant.pk, policy_for(restaurant), first, last, now, exclude)
-    with reading().cursor() as cursor:
-        cursor.execute(sql, params)  # one round trip, two statements
-        return occupancy_from(cursor)
+    return run_one(occupancy_part(restaurant.pk, policy_for(restaurant), first, last, now, exclude))

@@ -13,11 +13,11 @@ list request reuses its statement (reservations.api.list_pages).
 
 import orjson
 
-from config.postgresql.replica import reading
+from config.postgresql.round_trip import Part, Results, run
 from config.rows import Row, columns, page_text, statement_text
 from guests.models import EDITABLE_FIELDS, STATISTICS_FIELDS, Guest
 from reservations.models import Company, Reservation
-from reservations.selectors.engine_policy import VERSIONS
+from reservations.selectors.engine_policy import versions_read
 
 # What ReservationShape, GuaranteeShape, GuestShape and CompanyShape read.
 RESERVATION_FIELDS = (
@@ -98,11 +98,7 @@ def rows_of(statement: tuple[str, list] | None, *, restaurant) -> list[Row]:
     if statement is None:  # a filter that can match nothing
         return []
     sql, params = statement
-    with reading().cursor() as cursor:
-        cursor.execute(f"{VERSIONS.sql()}; {statement_text(sql)}", [restaurant.pk, *params])
-        restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
-        cursor.nextset()
-        found = cursor.fetchall()
+    found = run(versions_read(restaurant), Part(statement_text(sql), params, Results.all))[1]
     tables_at = len(RESERVATION_FIELDS)  # then the guest's columns, then the company's
     guest_at, company_at = tables_at + 1, tables_at + 1 + len(GUEST_FIELDS)
     rows = []

@@ -2,10 +2,10 @@
 
 from django.db.models import Prefetch
 
-from config.postgresql.replica import reading
+from config.postgresql.round_trip import Part, Results, run
 from reservations.models import Reservation, ReservationEvent, Table
 from reservations.models.booking import SERVED_STATUSES
-from reservations.selectors.engine_policy import VERSIONS
+from reservations.selectors.engine_policy import versions_read
 
 
 def tables_in_order():
@@ -51,11 +51,7 @@ def tables_by_reservation(restaurant, reservation_ids) -> dict[int, list[Table]]
     reservation_ids = list(reservation_ids)
     if not reservation_ids:
         return {}
-    with reading().cursor() as cursor:
-        cursor.execute(f"{VERSIONS.sql()}; {_LINKS}", [restaurant.pk, reservation_ids])
-        restaurant.policy_version, restaurant.availability_version = cursor.fetchone()
-        cursor.nextset()
-        links = cursor.fetchall()
+    links = run(versions_read(restaurant), Part(_LINKS, (reservation_ids,), Results.all))[1]
     tables = _table_map(restaurant, {table_id for _, table_id in links})
     found: dict[int, list[Table]] = {}
     for reservation_id, table_id in links:

@@ -20,12 +20,12 @@ import datetime as dt
 
 from config.exceptions import not_found
 from config.locking import restaurant_lock
-from config.postgresql.round_trip import Part, Results, run
+from config.postgresql.round_trip import Part, run
 from reservations.engine import BookingRequest, Decision, evaluate
 from reservations.engine.evaluate import relevant_since
 from reservations.engine.staff import StaffDecision, StaffRequest, evaluate_staff
 from reservations.exceptions import BookingRulesViolated
-from reservations.selectors.engine_policy import VERSIONS, cached_policy, policy_for, section_group_id
+from reservations.selectors.engine_policy import cached_policy, policy_for, section_group_id, versions_read
 from reservations.selectors.occupancy import load_occupancy, occupancy_part
 from reservations.selectors.reservations import known_tables
 from reservations.services import allocations
@@ -64,14 +64,13 @@ class BookingStep:
         if cached is not None:
             since = relevant_since(cached[1], date, start_time)
             occupancy = occupancy_part(restaurant.pk, cached[1], date, date, now, exclude, since=since)
-        _, versions, _, occupied, self.then_value = run(
+        _, _, _, occupied, self.then_value = run(
             restaurant_lock(restaurant.pk),
-            Part(VERSIONS.sql(), (restaurant.pk,), Results.one),
+            versions_read(restaurant),
             allocations.lapsed_dropped(restaurant.pk, now),
             occupancy,
             then,
         )
-        restaurant.policy_version, restaurant.availability_version = versions
         if cached is not None and cached[0] == restaurant.policy_version:  # read with the current policy
             self._prefetched = ((date, start_time, exclude), occupied)
         self.policy = policy_for(restaurant)

@@ -9,7 +9,7 @@ from django.db import connection, transaction
 
 from config.locking import lock_restaurant
 from reservations.selectors.engine_policy import policy_for
-from reservations.selectors.occupancy import load_occupancy, occupancy_statement
+from reservations.selectors.occupancy import load_occupancy, occupancy_part
 from reservations.services.allocations import lapsed_dropped
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,7 +31,7 @@ def test_the_occupancy_reads_can_use_their_indexes_on_a_generic_plan(bistro):
     day = dt.date(2026, 12, 5)
     now = dt.datetime.now(dt.UTC)
     load_occupancy(bistro.restaurant, day, day, now)  # prepares both reads on this connection
-    sql, params = occupancy_statement(bistro.restaurant.pk, policy_for(bistro.restaurant), day, day, now)
+    sql, params, *_ = occupancy_part(bistro.restaurant.pk, policy_for(bistro.restaurant), day, day, now)
     intervals, covers = sql.split("; ")
     split = intervals.count("%s")
     assert "Index Only Scan using resv_covers_idx" in generic_plan(covers, params[split:])
