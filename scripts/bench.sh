@@ -20,7 +20,7 @@ log "Bench data, all three databases (seeded once, reused while current)"
 "$PY" -m tests.bench.seed >/dev/null
 "$PY" -m tests.bench.seed_tenfold >/dev/null
 status=0
-for name in bench_platform bench_availability bench_reservations bench_guests bench_day_sheet bench_host_pages bench_webhooks bench_guest_pages bench_guest_change bench_tenfold bench_speed bench_cluster; do
+for name in bench_platform bench_availability bench_reservations bench_guests bench_day_sheet bench_host_pages bench_webhooks bench_guest_pages bench_guest_change bench_tenfold bench_speed bench_round_trip bench_cluster; do
   log "tests/bench/$name.py"
   "$PY" -m "tests.bench.$name" || status=1
 done
