@@ -31,9 +31,8 @@ and `render` is compiled (config/shape_code.py): generated once per class as one
 lambdas inlined, as fast as a hand-written function; `source` holds its text. A view names the
 shape in `@extend_schema(responses={200: TableShape})`; config/api/openapi.py adds every shape
 to the document's components, so nested `ref()`s resolve. tests/openapi/ holds real responses
-against the schemas. This module imports nothing of DRF: services render event snapshots. (The
-error envelope's shapes, in config/api/schema.py, still give `schema` alone: config/api/errors.py
-renders it.)
+against the schemas. This module imports nothing of DRF: services render event snapshots. The
+error envelope's two shapes live in config/api/errors.py, which renders every failure with them.
 
 Why not DRF serializers for responses: rendering a page of 100 reservations with
 their guests through serializers costs several times the plain functions

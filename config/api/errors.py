@@ -1,6 +1,9 @@
 """The error envelope: every failure of the API, ours, DRF's or Django's, looks the same.
 
 {"error": {"type", "code", "message", "param"?, "doc_url", "violations"?}}
+
+Its two shapes (config.shapes) declare each key once: the OpenAPI document's `Error` and
+`ErrorDetail` and `envelope()`'s render come from them.
 """
 
 import logging
@@ -15,6 +18,7 @@ from rest_framework.response import Response
 from config.error_codes import error_type
 from config.exceptions import DomainError
 from config.ops.observe import count_database_error
+from config.shapes import Field, Shape, enum, ref, string
 
 logger = logging.getLogger("api.errors")
 
@@ -32,6 +36,48 @@ STATUS_BY_KIND = {
 
 def doc_url(code: str) -> str:
     return f"{settings.DOCS_URL}/api/errors#{code}"
+
+
+class ErrorDetailShape(Shape):
+    name = "ErrorDetail"
+    description = "What went wrong."
+    args = "status, code, message, param, violations"
+    fields = {
+        "type": Field(
+            enum(
+                ["invalid_request_error", "authentication_error", "rate_limit_error", "api_error"],
+                "`invalid_request_error` (400, 403, 404, 405, 409, 415, 422), `authentication_error` (401), "
+                "`rate_limit_error` (429), `api_error` (500, 502).",
+            ),
+            "status",
+            error_type,
+        ),
+        "code": Field(string("Stable machine code; branch on it.", examples=["booking_rules_violated"]), "code"),
+        "message": Field(string("English, for logs; never match on it or show it to guests."), "message"),
+        "param": Field(
+            string("The offending request parameter; absent (not null) when none.", minLength=1),
+            "param",
+            omit_none=True,
+        ),
+        "doc_url": Field(string("`{docs_url}/api/errors#<code>`; always present.", format="uri"), "code", doc_url),
+        "violations": Field(
+            {
+                "type": "array",
+                "items": ref("Violation"),
+                "minItems": 1,
+                "description": "Only on `booking_rules_violated`, even for a single rule.",
+            },
+            "violations",
+            omit_none=True,
+        ),
+    }
+
+
+class ErrorShape(Shape):
+    name = "Error"
+    description = "The envelope of every failure."
+    args = "detail"
+    fields = {"error": Field(ref("ErrorDetail"), "detail")}
 
 
 class ApiError(Exception):
@@ -127,15 +173,10 @@ def envelope(
     violations: list[dict] | None = None,
     extra: dict | None = None,
 ) -> dict:
-    error: dict = {"type": error_type(status), "code": code, "message": message}
-    if param is not None:
-        error["param"] = param
-    error["doc_url"] = doc_url(code)
-    if violations is not None:
-        error["violations"] = violations
+    error = ErrorDetailShape.render(status, code, message, param, violations)
     if extra:
         error.update(extra)
-    return {"error": error}
+    return ErrorShape.render(error)
 
 
 def json_error(status: int, code: str, message: str, param: str | None = None) -> JsonResponse:

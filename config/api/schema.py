@@ -33,43 +33,14 @@ from drf_spectacular.plumbing import force_instance
 from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
+from config.api.errors import ErrorShape
 from config.api.inputs import ObjectId, StrictSerializer, id_pattern
 from config.api.schema_components import codes_named, common_response, header_refs, referred_response
 from config.api.schema_examples import add_examples, stored_examples
 from config.api.scopes import GUEST_EXPANSIONS, GUESTS
 from config.api.views import SAFE_METHODS, ApiViewSet
-from config.shapes import Shape, enum, obj, ref, string
+from config.shapes import Shape, ref
 from config.versions import LATEST_VERSION, VERSIONS
-
-
-class ErrorDetailShape(Shape):
-    name = "ErrorDetail"
-    schema = obj(
-        "What went wrong.",
-        {
-            "type": enum(
-                ["invalid_request_error", "authentication_error", "rate_limit_error", "api_error"],
-                "`invalid_request_error` (400, 403, 404, 405, 409, 415, 422), `authentication_error` (401), "
-                "`rate_limit_error` (429), `api_error` (500, 502).",
-            ),
-            "code": string("Stable machine code; branch on it.", examples=["booking_rules_violated"]),
-            "message": string("English, for logs; never match on it or show it to guests."),
-            "param": string("The offending request parameter; absent (not null) when none.", minLength=1),
-            "doc_url": string("`{docs_url}/api/errors#<code>`; always present.", format="uri"),
-            "violations": {
-                "type": "array",
-                "items": ref("Violation"),
-                "minItems": 1,
-                "description": "Only on `booking_rules_violated`, even for a single rule.",
-            },
-        },
-        required=["type", "code", "message", "doc_url"],
-    )
-
-
-class ErrorShape(Shape):
-    name = "Error"
-    schema = obj("The envelope of every failure.", {"error": ref("ErrorDetail")})
 
 
 class ObjectIdField(OpenApiSerializerFieldExtension):
