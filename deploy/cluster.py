@@ -116,6 +116,8 @@ class Cluster:
             "LOG_FORMAT": "json",
             # HAProxy appends the client's address to X-Forwarded-For: the log-in throttle reads it there.
             "TRUSTED_PROXY_COUNT": "1",
+            # Every part is on this machine: webhook receivers may be too (the drills' is, on loopback).
+            "WEBHOOK_ALLOWED_NETWORKS": os.environ.get("WEBHOOK_ALLOWED_NETWORKS") or "127.0.0.0/8",
         }
         env.pop("CELERY_BROKER_URL", None)
         return env

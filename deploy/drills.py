@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from deploy import running  # noqa: E402
+from deploy.drill_delivery import drill_worker_killed  # noqa: E402
 from deploy.drill_standby import drill_standby_stopped  # noqa: E402
 
 
@@ -245,6 +246,7 @@ def main() -> int:
 
 def run_drills(target: Target) -> int:
     results = [drill_web_node(target), drill_database_restart(target), drill_redis_down(target)]
+    results.append(drill_worker_killed(target))  # deploy/drill_delivery.py
     results.append(drill_standby_stopped(target))  # deploy/drill_standby.py
     return 0 if all(results) else 1
 

@@ -3,6 +3,7 @@ disabling after three days with the owners told, the transport's guards, secret 
 encrypted secrets, re-send by hand and the test event."""
 
 import datetime as dt
+import time
 
 import pytest
 import time_machine
@@ -316,3 +317,24 @@ def test_a_slow_endpoint_does_not_hold_up_the_others_run(restaurant, settings):
         assert (timezone.now() - started).total_seconds() < 3
         assert deliver_endpoint(healthy.pk) == 10
         assert len(fast.requests) == 10
+
+
+@pytest.mark.django_db(transaction=True)  # the receiver's thread reads what the sender committed
+def test_each_answer_is_recorded_while_the_next_delivery_is_in_flight(restaurant):
+    """A worker killed mid-run re-sends only what was in flight, not the answered rest of its run."""
+    from django.db import connections, transaction
+
+    succeeded_when_answering = []
+
+    def respond(request, n):
+        time.sleep(0.2)  # the previous answer has long arrived: it must be recorded by now
+        succeeded_when_answering.append(Delivery.objects.filter(status="succeeded").count())
+        connections.close_all()  # this thread's connection
+        return 200
+
+    with Receiver(respond=respond) as receiver:
+        EndpointFactory(restaurant=restaurant, url=receiver.url)
+        with transaction.atomic():  # its commit runs one pump (eager here): one run of five deliveries
+            announce(restaurant, 5)
+        assert len(receiver.requests) == 5
+    assert succeeded_when_answering == [0, 1, 2, 3, 4]

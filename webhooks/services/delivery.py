@@ -4,17 +4,19 @@
   type), one dispatcher at a time (an advisory lock), so deliveries follow the events' order.
 - `deliver_endpoints(ids)` sends each endpoint's due deliveries oldest event first over one
   keep-alive connection, endpoints side by side in sender threads (the database is used by the
-  calling thread only); one sender per endpoint at a time (a session advisory lock, released if
-  the worker dies). The first failure ends an endpoint's lane (retried at once, once, as the
-  schedule says): an unhealthy receiver is probed by its oldest due delivery and the rest wait
-  their turn.
+  calling thread only, which records each answer as it comes: a worker killed mid-run re-sends
+  only the deliveries in flight, never a run's worth); one sender per endpoint at a time (a
+  session advisory lock, released if the worker dies). The first failure ends an endpoint's lane
+  (retried at once, once, as the schedule says): an unhealthy receiver is probed by its oldest
+  due delivery and the rest wait their turn.
 - Every attempt is a `DeliveryAttempt` row; the next one is `Delivery.next_attempt_at`.
 """
 
 import logging
+import queue
 import time
 from collections import defaultdict
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -138,31 +140,53 @@ def _due(endpoint_ids, now, batch: int) -> dict[int, list[Delivery]]:
     return by_endpoint
 
 
-def _send_in_order(deliveries: list[Delivery], now) -> tuple[Endpoint, list[Outcome]]:
-    """One endpoint's deliveries, oldest event first, until the first failure (no database here)."""
-    endpoint = deliveries[0].endpoint
-    secrets = signing_secrets(endpoint, now)
-    outcomes = []
-    for delivery in deliveries:
-        outcome = attempt(endpoint, delivery, secrets)
-        outcomes.append(outcome)
-        if not outcome.result.succeeded:
-            break
-    return endpoint, outcomes
+def _send_in_order(endpoint: Endpoint, deliveries: list[Delivery], now, news: queue.SimpleQueue) -> None:
+    """One endpoint's deliveries, oldest event first, until the first failure (no database here).
+
+    Each outcome is handed to the calling thread as soon as it is known (`("outcome", id, outcome)`),
+    then `("done", id, error)` ends the lane, whatever happened.
+    """
+    error = None
+    try:
+        secrets = signing_secrets(endpoint, now)
+        for delivery in deliveries:
+            outcome = attempt(endpoint, delivery, secrets)
+            news.put(("outcome", endpoint.pk, outcome))
+            if not outcome.result.succeeded:
+                break
+    except Exception as raised:  # handed over, raised in the calling thread
+        error = raised
+    finally:
+        news.put(("done", endpoint.pk, error))
+
+
+@dataclass
+class _Lane:
+    endpoint: Endpoint
+    failed: Delivery | None = None
 
 
 def deliver_endpoints(endpoint_ids, *, batch: int = BATCH) -> int:
     """Send the due deliveries of several endpoints; the number that succeeded.
 
     Each endpoint is a lane: its due deliveries are read (here), sent in event order by a sender
-    thread, recorded (here, in one transaction), and read again, until none is due or it fails
-    (after the schedule's immediate retry). Lanes run side by side, so a receiver that hangs holds
-    up its own lane only. An endpoint another worker is at is skipped (its session lock); each
-    lane looks again after letting its lock go, for deliveries written meanwhile.
+    thread, and read again, until none is due or it fails (after the schedule's immediate retry).
+    Every answer is recorded here as soon as it arrives (those that arrived together in one
+    transaction), so a worker killed mid-run leaves unrecorded only the deliveries in flight: the
+    sweep sends those again (a duplicate the receiver drops by event id), and nothing else. Lanes
+    run side by side, so a receiver that hangs holds up its own lane only. An endpoint another
+    worker is at is skipped (its session lock); each lane looks again after letting its lock go,
+    for deliveries written meanwhile.
     """
     delivered = 0
     retried_at_once: set[int] = set()
-    lanes: dict = {}
+    lanes: dict[int, _Lane] = {}
+    news: queue.SimpleQueue = queue.SimpleQueue()
+
+    def start(endpoint_id: int, deliveries: list[Delivery]) -> None:
+        lanes[endpoint_id] = _Lane(deliveries[0].endpoint)
+        _senders().submit(_send_in_order, lanes[endpoint_id].endpoint, deliveries, timezone.now(), news)
+
     to_start = sorted(set(endpoint_ids))
     while to_start or lanes:
         if to_start:
@@ -170,17 +194,20 @@ def deliver_endpoints(endpoint_ids, *, batch: int = BATCH) -> int:
             due = _due(locked, timezone.now(), batch) if locked else {}
             _unlock([pk for pk in locked if pk not in due])
             for endpoint_id, deliveries in due.items():
-                lanes[_senders().submit(_send_in_order, deliveries, timezone.now())] = endpoint_id
+                start(endpoint_id, deliveries)
             to_start = []
         if not lanes:
             break
-        finished, _ = wait(list(lanes), return_when=FIRST_COMPLETED)
-        for future in finished:
-            endpoint_id = lanes.pop(future)
-            endpoint, outcomes = future.result()
+        outcomes, finished = _arrived(news)
+        if outcomes:
             with transaction.atomic():
-                failed = _record(endpoint, outcomes)
-            delivered += sum(1 for o in outcomes if o.result.succeeded)
+                for endpoint_id, arrived in outcomes.items():
+                    lanes[endpoint_id].failed = _record(lanes[endpoint_id].endpoint, arrived)
+            delivered += sum(1 for arrived in outcomes.values() for o in arrived if o.result.succeeded)
+        for endpoint_id, error in finished:
+            failed = lanes.pop(endpoint_id).failed
+            if error is not None:
+                raise error
             if failed is not None:
                 again = failed.next_attempt_at is not None and failed.next_attempt_at <= timezone.now()
                 if endpoint_id in retried_at_once or not again:
@@ -189,13 +216,31 @@ def deliver_endpoints(endpoint_ids, *, batch: int = BATCH) -> int:
                 retried_at_once.add(endpoint_id)  # the schedule's first retry is immediate
             more = _due([endpoint_id], timezone.now(), batch)
             if more:
-                lanes[_senders().submit(_send_in_order, more[endpoint_id], timezone.now())] = endpoint_id
+                start(endpoint_id, more[endpoint_id])
                 continue
             _unlock([endpoint_id])
             # A delivery written while we held the lock found it taken: look again, now free.
             if endpoints_due([endpoint_id], timezone.now()):
                 to_start.append(endpoint_id)
     return delivered
+
+
+def _arrived(news: queue.SimpleQueue) -> tuple[dict[int, list[Outcome]], list[tuple[int, BaseException | None]]]:
+    """What the senders handed over: waits for one item, then takes every other already there."""
+    items = [news.get()]
+    while True:
+        try:
+            items.append(news.get_nowait())
+        except queue.Empty:
+            break
+    outcomes: dict[int, list[Outcome]] = defaultdict(list)
+    finished = []
+    for kind, endpoint_id, value in items:
+        if kind == "outcome":
+            outcomes[endpoint_id].append(value)
+        else:
+            finished.append((endpoint_id, value))
+    return outcomes, finished
 
 
 def attempt(endpoint: Endpoint, delivery: Delivery, secrets: list[str]) -> Outcome:
