@@ -229,6 +229,7 @@ class Cluster:
             [str(VENV / "supervisord"), "-n", "-c", str(self.dir / "supervisord.conf")],
             cwd=ROOT,
             start_new_session=True,
+            preexec_fn=_stop_with_launcher,
         )
         wait_for("supervisord", lambda: (self.dir / "supervisor.sock").exists(), 20)
         return supervisord
@@ -283,6 +284,15 @@ def stop_supervisord(supervisord: subprocess.Popen) -> None:
         supervisord.wait(60)
     except subprocess.TimeoutExpired:
         os.killpg(supervisord.pid, signal.SIGKILL)
+
+
+def _stop_with_launcher() -> None:
+    """In supervisord's process, before it starts: SIGTERM when the launcher dies, however it dies
+    (Linux's PR_SET_PDEATHSIG), so that even a launcher killed with SIGKILL leaves no part running."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
 
 
 def log(message: str) -> None:
