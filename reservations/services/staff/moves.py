@@ -12,7 +12,7 @@ from config.exceptions import InvalidInput
 from reservations.models import Reservation
 from reservations.models.booking import Channel, EventType
 from reservations.models.staff import StaffAction
-from reservations.services import allocations, events
+from reservations.services import events
 from reservations.services.booking_step import BookingStep
 from reservations.services.cancel import cancel_reservation
 from reservations.services.guest_statistics import refresh_guest_statistics
@@ -108,16 +108,7 @@ def _assign_tables(reservation: Reservation, table_ids: tuple[int, ...], terms: 
     old = sorted(reservation.tables.values_list("id", flat=True))
     if sorted(decision.table_ids) == old:
         return reservation
-    allocations.release(reservation=reservation)
-    reservation.tables.through.objects.filter(reservation=reservation).delete()
-    allocations.link_tables(reservation.tables, decision.table_ids)
-    allocations.allocate(
-        restaurant=reservation.restaurant,
-        table_ids=decision.table_ids,
-        start=decision.occupied_from,
-        end=decision.occupied_until,
-        reservation=reservation,
-    )
+    step.occupy(reservation, decision, moving=True)  # links, allocations and the version: one round trip
     reservation.save(update_fields=["updated_at"])
     change = {"from": table_names(step.policy, old), "to": table_names(step.policy, decision.table_ids)}
     data = {"changes": {"tables": change}}
