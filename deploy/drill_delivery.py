@@ -4,7 +4,7 @@
     ./scripts/drills.sh deploy/drill_delivery.py     # this one alone, on a cluster in var/drill-delivery
     CLUSTER_RUNNING=var/cluster ./scripts/drills.sh deploy/drill_delivery.py
 
-A receiver on loopback, started here, answers every delivery after ANSWER_SECONDS, so that
+A receiver on loopback (deploy/receiver.py), started here, answers every delivery after ANSWER_SECONDS, so that
 deliveries are in flight at any moment; ENDPOINTS webhook endpoints of the drill's restaurant
 (`reservation.created`) point at it. BOOKINGS creates go through the proxy; once the receiver has
 KILL_AFTER deliveries and some are being answered, every process of worker1 and worker2 (main
@@ -31,7 +31,6 @@ import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import psycopg
@@ -41,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from deploy import running  # noqa: E402
+from deploy.receiver import Answer, Receiver  # noqa: E402
 
 BOOKINGS = 200
 ENDPOINTS = 4
@@ -49,79 +49,9 @@ KILL_AFTER = 40  # deliveries received before the kill
 WORKERS = ("worker1", "worker2")  # the queue `celery`: every healthy endpoint's deliveries
 
 
-@dataclass
-class Receipt:
-    path: str
-    event: str  # the webhook-id header: the event's evt_ id
-    opened: float  # time.monotonic() when its connection was accepted (a killed worker's: before the kill)
-    began: float  # time.monotonic() once its body had arrived
-    answered: float | None = None  # when its answer was written (None: not, or the sender was gone)
-
-
-class SlowReceiver:
-    """A threaded HTTP/1.1 receiver that keeps every request's receipt and answers 200 after `seconds`."""
-
-    def __init__(self, seconds: float):
-        self.seconds, self.receipts, self.lock = seconds, [], threading.Lock()
-        self.server: ThreadingHTTPServer | None = None
-
-    def url(self, n: int) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/hooks/{n}"
-
-    def start(self) -> SlowReceiver:
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            disable_nagle_algorithm = True
-
-            def log_message(self, *args):
-                pass
-
-            def setup(self):
-                super().setup()
-                self.opened = time.monotonic()
-
-            def do_POST(self):
-                length = int(self.headers.get("Content-Length") or 0)
-                if len(self.rfile.read(length)) < length:  # the sender died while sending
-                    self.close_connection = True
-                    return
-                receipt = Receipt(self.path, self.headers.get("webhook-id", ""), self.opened, time.monotonic())
-                with receiver.lock:
-                    receiver.receipts.append(receipt)
-                time.sleep(receiver.seconds)
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Length", "2")
-                    self.end_headers()
-                    self.wfile.write(b"ok")
-                    receipt.answered = time.monotonic()
-                except OSError:  # the worker was killed while its request waited for this answer
-                    self.close_connection = True
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-            request_queue_size = 64
-
-            def handle_error(self, request, client_address):
-                pass  # a killed sender resets its connection: expected
-
-        self.server = Server(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        return self
-
-    def stop(self) -> None:
-        if self.server is not None:
-            self.server.shutdown()
-            self.server.server_close()
-
-    def snapshot(self) -> list[Receipt]:
-        with self.lock:
-            return list(self.receipts)
-
-    def being_answered(self) -> int:
-        return sum(1 for r in self.snapshot() if r.answered is None)
+def _being_answered(receiver: Receiver) -> int:
+    with receiver.lock:
+        return sum(1 for r in receiver.requests if r.answered is None)
 
 
 SETUP = """
@@ -203,12 +133,12 @@ class Kill:
     back_after: float | None = None  # seconds until supervisord had every killed worker running again
 
 
-def _kill_in_flight(target, receiver: SlowReceiver, db, endpoint_ids: list[int], kill: Kill, wait: float) -> None:
+def _kill_in_flight(target, receiver: Receiver, db, endpoint_ids: list[int], kill: Kill, wait: float) -> None:
     """Once KILL_AFTER deliveries arrived and some are being answered: SIGKILL the workers, read the outbox,
     wait for supervisord to have them running again."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        if len(receiver.snapshot()) >= KILL_AFTER and receiver.being_answered() >= 1:
+        if len(receiver.requests) >= KILL_AFTER and _being_answered(receiver) >= 1:
             break
         time.sleep(0.02)
     else:
@@ -233,10 +163,10 @@ def _kill_in_flight(target, receiver: SlowReceiver, db, endpoint_ids: list[int],
 
 
 def drill_worker_killed(target, bookings: int = BOOKINGS, endpoints: int = ENDPOINTS) -> bool:
-    receiver = SlowReceiver(ANSWER_SECONDS).start()
+    receiver = Receiver(lambda request, n: Answer(delay=ANSWER_SECONDS)).start()
     made: dict = {}
     try:
-        urls = json.dumps([receiver.url(n) for n in range(endpoints)])
+        urls = json.dumps([f"{receiver.url}/{n}" for n in range(endpoints)])
         setup = json.loads(target.shell(SETUP.format(urls=urls)))
         made = {int(pk): path for pk, path in setup["paths"].items()}
         slots = target.slots(bookings)
@@ -253,12 +183,15 @@ def drill_worker_killed(target, bookings: int = BOOKINGS, endpoints: int = ENDPO
         receiver.stop()
         if made:
             target.shell(CLEANUP.format(ids=list(made)))
-    return _report(bookings, statuses, drain, made, receiver.snapshot(), kill, drained_after)
+    with receiver.lock:
+        receipts = list(receiver.requests)
+    return _report(bookings, statuses, drain, made, receipts, kill, drained_after)
 
 
 def _report(bookings, statuses, drain, made, receipts, kill, drained_after) -> bool:
     owed = {(path, event) for event in drain["published"] for path in made.values()}
-    got = [(r.path, r.event) for r in receipts if (r.path, r.event) in owed]
+    got = [(r.path, r.headers.get("webhook-id", "")) for r in receipts]
+    got = [delivery for delivery in got if delivery in owed]
     received = set(got)
     lost = len(owed - received)
     duplicated = Counter(got) - Counter(received)
@@ -266,9 +199,9 @@ def _report(bookings, statuses, drain, made, receipts, kill, drained_after) -> b
         in_flight, awaiting = set(), 0
     else:
         # Sent by the killed processes: on a connection they had opened (the restarted ones open new ones).
-        before = [r for r in receipts if r.opened < kill.at and (r.path, r.event) in owed]
+        before = [r for r in receipts if r.opened < kill.at and (r.path, r.headers.get("webhook-id", "")) in owed]
         recorded = {(made[endpoint], event) for endpoint, event in kill.recorded}
-        in_flight = {(r.path, r.event) for r in before} - recorded
+        in_flight = {(r.path, r.headers.get("webhook-id", "")) for r in before} - recorded
         awaiting = sum(1 for r in before if r.answered is None or r.answered > kill.at)
     duplicates = sum(duplicated.values())
     ok = (kill.at is not None and bool(in_flight) and drain["drained"] and lost == 0
@@ -283,20 +216,9 @@ def _report(bookings, statuses, drain, made, receipts, kill, drained_after) -> b
 
 
 def main() -> int:
-    from deploy.drills import Target
+    from deploy import drills
 
-    given = os.environ.get("CLUSTER_RUNNING")
-    if given:
-        return 0 if drill_worker_killed(Target(Path(given))) else 1
-    try:
-        started = running.start(ROOT / "var" / "drill-delivery")  # beside a drills.sh run in var/drills
-    except RuntimeError as error:
-        print(error)
-        return 1
-    try:
-        return 0 if drill_worker_killed(Target(started.directory)) else 1
-    finally:
-        running.stop(started)
+    return drills.main(drill_worker_killed, "drill-delivery")  # beside a drills.sh run in var/drills
 
 
 if __name__ == "__main__":

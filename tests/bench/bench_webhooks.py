@@ -241,8 +241,8 @@ def part_lag(info: dict, receiver) -> dict:
 
 def run() -> dict:
     setup_django()
+    from deploy.receiver import Receiver
     from tests.bench.seed import ensure_seeded
-    from tests.webhooks.receiver import Receiver
 
     info = ensure_seeded()
     cleanup(info)

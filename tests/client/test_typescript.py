@@ -20,9 +20,9 @@ import requests
 from django.conf import settings
 
 from config.api.openapi import openapi_document
+from deploy.receiver import Receiver
 from reservations.models import Restaurant, Shift
 from tests.factories import ReservationFactory
-from tests.webhooks.receiver import Receiver
 from webhooks.models import Endpoint
 from webhooks.services import delivery
 

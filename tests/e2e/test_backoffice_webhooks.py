@@ -7,10 +7,10 @@ import re
 import pytest
 from standardwebhooks.webhooks import Webhook
 
+from deploy.receiver import Receiver
 from tests.e2e.admin_login import log_in
 from tests.e2e.conftest import start_gunicorn
 from tests.factories import MembershipFactory, RestaurantFactory
-from tests.webhooks.receiver import Receiver
 from webhooks.models import Endpoint
 
 PASSWORD = "e2e owner password"

@@ -12,13 +12,13 @@ import pytest
 from icalendar import Calendar
 from standardwebhooks.webhooks import Webhook
 
+from deploy import receiver as receiver_module
 from guests.services import GuestInput
 from reservations.models import Reservation, Restaurant, Shift
 from reservations.services.availability_version import bump_availability_version
 from reservations.services.create import CreateParams, create_reservation
 from tests.e2e.guest_a11y import PHONE, Checks
 from tests.factories.webhooks import EndpointFactory
-from tests.webhooks import receiver as receiver_module
 from tests.webhooks.conftest import flush
 
 SETUP = """

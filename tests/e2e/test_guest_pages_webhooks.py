@@ -6,10 +6,10 @@ import datetime as dt
 
 from standardwebhooks.webhooks import Webhook
 
+from deploy import receiver as receiver_module
 from reservations.models import Reservation, Restaurant
 from tests.e2e.test_guest_pages import DESKTOP, book_on_the_public_page, world  # noqa: F401
 from tests.factories.webhooks import EndpointFactory
-from tests.webhooks import receiver as receiver_module
 from tests.webhooks.conftest import flush
 
 

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 import requests
 
+from deploy import receiver as receiver_module
 from reservations.models import Reservation
 from tests.e2e.admin_login import log_in
 from tests.e2e.axe import assert_no_serious_violations
 from tests.factories import make_key
 from tests.staff.night import PASSWORD, service_night
 from tests.webhooks import processes
-from tests.webhooks import receiver as receiver_module
 from waitlist.models import WaitlistEntry
 from webhooks.services import endpoints
 

@@ -1,7 +1,7 @@
 import pytest
 
+from deploy.receiver import Receiver
 from tests.reservations.conftest import bistro, clock, no_guests  # noqa: F401  (the bistro and its clock)
-from tests.webhooks.receiver import Receiver
 from webhooks.models import Endpoint
 from webhooks.services import delivery
 

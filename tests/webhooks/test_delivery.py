@@ -13,9 +13,9 @@ from django.utils import timezone
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from config.exceptions import InvalidInput
+from deploy.receiver import Answer, Receiver
 from tests.factories import EndpointFactory, MembershipFactory, RestaurantFactory, UserFactory
 from tests.webhooks.conftest import flush
-from tests.webhooks.receiver import Answer, Receiver
 from webhooks import transport
 from webhooks.models import Delivery, DeliveryAttempt, Endpoint, OutboxMessage
 from webhooks.schedule import DEFAULT_DELAYS

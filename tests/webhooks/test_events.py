@@ -214,7 +214,7 @@ def test_a_basket_lapse_is_announced_by_the_sweep_at_the_lapse_instant(api, bist
 
 
 def test_each_endpoint_gets_only_the_types_it_wants(api, bistro, receiver):
-    from tests.webhooks.receiver import Receiver
+    from deploy.receiver import Receiver
 
     with Receiver() as holds_only, Receiver() as disabled:
         all_types = EndpointFactory(restaurant=bistro.restaurant, url=receiver.url, events=BOOKING_TYPES)
@@ -231,7 +231,7 @@ def test_each_endpoint_gets_only_the_types_it_wants(api, bistro, receiver):
 
 
 def test_the_snapshot_is_rendered_in_the_endpoints_pinned_version(api, bistro, receiver, monkeypatch):
-    from tests.webhooks.receiver import Receiver
+    from deploy.receiver import Receiver
 
     def to_older(event_type, data):  # an imagined older version that called party_size "covers"
         data = {**data, "object": {**data["object"]}}

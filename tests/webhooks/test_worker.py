@@ -7,10 +7,10 @@ import uuid
 import pytest
 from standardwebhooks.webhooks import Webhook
 
+from deploy.receiver import Answer, Receiver
 from tests.factories import EndpointFactory
 from tests.webhooks.mailbox import sent_mail
 from tests.webhooks.processes import OwnRedis, Worker, use_broker
-from tests.webhooks.receiver import Answer, Receiver
 from tests.webhooks.world import big_restaurant, booking_bodies
 from webhooks.models import Delivery, DeliveryAttempt, OutboxMessage
 from webhooks.services.publish import publish

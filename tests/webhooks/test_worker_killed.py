@@ -8,9 +8,9 @@ import time
 import pytest
 from django.db import transaction
 
+from deploy.receiver import Answer, Receiver
 from tests.factories import EndpointFactory, RestaurantFactory
 from tests.webhooks.processes import OwnRedis, Worker, use_broker
-from tests.webhooks.receiver import Answer, Receiver
 from webhooks.models import Delivery, DeliveryStatus
 from webhooks.services.publish import publish
 

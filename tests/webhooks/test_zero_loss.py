@@ -10,11 +10,11 @@ import uuid
 import pytest
 import requests
 
+from deploy.receiver import Receiver, free_port
 from tests.e2e.conftest import start_gunicorn
 from tests.factories import ALL_SCOPES, EndpointFactory, make_key
 from tests.webhooks.mailbox import sent_mail
 from tests.webhooks.processes import OwnRedis, Supervisor, Worker
-from tests.webhooks.receiver import Receiver, free_port
 from tests.webhooks.world import big_restaurant, booking_bodies
 from webhooks.models import Event, OutboxMessage
 

@@ -1,4 +1,5 @@
-"""A real webhook receiver on loopback: a threaded HTTP/1.1 server recording every request.
+"""A real webhook receiver on loopback: a threaded HTTP/1.1 server recording every request (the
+webhook tests, bench_webhooks and the delivery drill, deploy/drill_delivery.py).
 
     with Receiver() as receiver:              # or receiver.start() / receiver.stop()
         endpoint_url = receiver.url            # http://127.0.0.1:<port>/hooks
@@ -31,6 +32,8 @@ class Received:
     headers: dict  # lower-cased names
     body: bytes
     at: float  # time.time() when received
+    opened: float = 0.0  # time.monotonic() when its connection was accepted
+    answered: float | None = None  # time.monotonic() once its answer was written (None: not, or the sender left)
 
     def json(self) -> dict:
         return json.loads(self.body)
@@ -39,6 +42,7 @@ class Received:
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 64  # every sender thread of two killed-and-restarted workers connects at once
 
     def handle_error(self, request, client_address):
         pass  # a sender killed mid-request (the worker SIGKILLed) resets its connection: expected
@@ -75,13 +79,18 @@ class Receiver:
             def log_message(self, *args):
                 pass
 
+            def setup(self):
+                super().setup()
+                self.opened = time.monotonic()
+
             def do_POST(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length)
                 if len(body) < length:  # the sender died mid-request (a killed worker): nothing arrived
                     self.close_connection = True
                     return
-                request = Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body, time.time())
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                request = Received(self.path, headers, body, time.time(), self.opened)
                 with receiver.lock:
                     receiver.requests.append(request)
                     n = len(receiver.requests)
@@ -98,8 +107,9 @@ class Receiver:
                     self.send_header("Content-Type", "application/json")
                     self.end_headers()
                     self.wfile.write(answer.body)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
+                    request.answered = time.monotonic()
+                except OSError:  # the sender was killed while its request waited for this answer
+                    self.close_connection = True
 
         self.server = _Server(("127.0.0.1", self.port), Handler)
         threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
