@@ -60,19 +60,12 @@ def approve_reservation(
         decision.warnings = [w for w in decision.warnings if w.code in APPROVAL_WARNINGS]
         terms = StaffTerms(actor=actor, confirmed=frozenset(confirmed))
         accepted = settle(decision, terms, reservation.restaurant, now=now, exclude=reservation)
-        if not tables:  # a request that never had a table gets the best free one
-            reservation.tables.set(decision.table_ids)
-        allocations.release(reservation=reservation)
-        allocations.allocate(
-            restaurant=reservation.restaurant,
-            table_ids=decision.table_ids,
-            start=decision.occupied_from,
-            end=decision.occupied_until,
-            reservation=reservation,
-        )
+        # Its tables (a request that never had one gets the best free one), links and allocations, with
+        # the availability version, in one round trip.
+        step.occupy(reservation, decision, moving=True)
         move_status(reservation, S.CONFIRMED, EventType.CONFIRMED, StaffAction.APPROVE, actor, None, before, accepted)
         notify_guest(reservation, "confirmation")
-        finish(reservation)
+        finish(reservation, availability=False)
     return reservation
 
 
