@@ -51,7 +51,9 @@ def stop(running: Running) -> None:
     """Stop every part: the launcher stops them in order; whatever it could not stop is killed."""
     pid_file = running.directory / "supervisord.pid"
     supervisord = int(pid_file.read_text()) if pid_file.exists() else None
-    running.launcher.send_signal(signal.SIGINT)
+    # SIGTERM, which the launcher handles as Ctrl-C: SIGINT is ignored in a launcher started in the
+    # background of a script (a shell gives such jobs SIGINT ignored, and Python keeps that).
+    running.launcher.send_signal(signal.SIGTERM)
     try:
         running.launcher.wait(150)
     except subprocess.TimeoutExpired:
