@@ -9,6 +9,14 @@ that no request it describes comes near this limit.
 limit_request_line = 8190
 
 
+# What gunicorn answers itself (a request it cannot parse), in the contract's envelope rather than
+# its HTML page, in each worker process (config/ops/edge.py).
+def post_fork(server, worker):
+    from config.ops.edge import answer_in_envelope
+
+    answer_in_envelope()
+
+
 # Metrics (config/ops/metrics.py): with METRICS_PORT set (the cluster), the master serves its
 # workers' counts on loopback; a worker that exits stops counting as live.
 def when_ready(server):

@@ -143,7 +143,7 @@ register(
         "A fault on the service side; nothing was changed or remembered.",
         "Retry later with the same `Idempotency-Key`; if it persists, contact support with `X-Request-Id`.",
     ),
-    # Answered by the proxy in front of the nodes (deploy/haproxy.py), in the same envelope.
+    # Answered before Django sees the request, by the proxy or gunicorn (config/ops/edge.py), in the same envelope.
     ErrorCode(
         "request_timeout",
         408,

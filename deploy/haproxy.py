@@ -13,48 +13,23 @@ What it is for (issue 33, docs/operations.md):
   the contract's JSON envelope with `Service-Version`.
 """
 
-import json
 from pathlib import Path
 
+from config.ops.edge import envelope_bytes, response_bytes
 from config.versions import LATEST_VERSION
 
-REASONS = {400: "Bad Request", 408: "Request Timeout", 411: "Length Required", 414: "URI Too Long",
-           431: "Request Header Fields Too Large", 500: "Internal Server Error", 502: "Bad Gateway",
-           503: "Service Unavailable", 504: "Gateway Timeout"}  # fmt: skip
-
-# status: (code, message) of the proxy's own answers (config/error_codes.py documents each code).
-ANSWERS = {
-    400: ("bad_request", "The request is not valid HTTP."),
-    408: ("request_timeout", "The request's headers or body did not arrive within 10 seconds."),
-    411: ("length_required", "Send the body with a `Content-Length` header."),
-    414: ("uri_too_long", "The request line is longer than 8,190 bytes."),
-    431: ("headers_too_large", "A header is larger than 8,190 bytes."),
-    500: ("api_error", "An error occurred on our side."),
-    502: ("bad_gateway", "The node serving the request failed before it answered."),
-    503: ("service_unavailable", "No node of the service can take the request right now."),
-    504: ("gateway_timeout", "The service did not answer within 30 seconds."),
-}
-# HAProxy's `errorfile` takes these statuses; the others are answered by rules (`http-request return`).
+# The proxy's own answers (config/ops/edge.py says each one's code and message). HAProxy's `errorfile`
+# takes these statuses; the others are answered by rules (`http-request return`).
+PROXY_STATUSES = (400, 408, 411, 414, 431, 500, 502, 503, 504)
 ERRORFILE_STATUSES = (400, 408, 500, 502, 503, 504)
-
-
-def body(status: int, docs_url: str) -> str:
-    code, message = ANSWERS[status]
-    error_type = "api_error" if status >= 500 else "invalid_request_error"
-    return json.dumps({"error": {"type": error_type, "code": code, "message": message,
-                                 "doc_url": f"{docs_url}/api/errors#{code}"}})  # fmt: skip
 
 
 def write_error_files(directory: Path, docs_url: str) -> None:
     directory.mkdir(parents=True, exist_ok=True)
-    for status in ANSWERS:
-        text = body(status, docs_url)
-        (directory / f"{status}.json").write_text(text)
+    for status in PROXY_STATUSES:
+        (directory / f"{status}.json").write_bytes(envelope_bytes(status, docs_url))
         if status in ERRORFILE_STATUSES:
-            head = (f"HTTP/1.1 {status} {REASONS[status]}\r\nContent-Type: application/json\r\n"
-                    f"Service-Version: {LATEST_VERSION}\r\nCache-Control: no-store\r\nConnection: close\r\n"
-                    f"Content-Length: {len(text.encode())}\r\n\r\n")  # fmt: skip
-            (directory / f"{status}.http").write_text(head + text)
+            (directory / f"{status}.http").write_bytes(response_bytes(status, docs_url))
 
 
 def _return(status: int, errors: Path, condition: str, phase: str = "http-request") -> str:
