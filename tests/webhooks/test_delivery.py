@@ -20,6 +20,7 @@ from webhooks import transport
 from webhooks.models import Delivery, DeliveryAttempt, Endpoint, OutboxMessage
 from webhooks.schedule import DEFAULT_DELAYS
 from webhooks.services import disabling, messages
+from webhooks.services.delivery import deliver_endpoints, dispatch
 from webhooks.services.endpoints import (
     clean_url,
     create_endpoint,
@@ -99,6 +100,20 @@ def test_deliveries_follow_the_order_of_events(restaurant):
         events = announce(restaurant, 150, subject="resv_ordered")
         assert flush() == 150
     assert receiver.ids() == [e.public_id for e in events]
+
+
+def test_one_pass_serves_every_endpoint_whatever_the_backlog_of_the_others():
+    """The sweep's pass over several endpoints reads each one's oldest due deliveries: a large backlog
+    at the endpoint with the lowest id does not leave the others to the next sweep."""
+    with Receiver() as first, Receiver() as second, Receiver() as third:
+        receivers, endpoints = [first, second, third], []
+        for receiver in receivers:
+            restaurant = RestaurantFactory()
+            endpoints.append(EndpointFactory(restaurant=restaurant, url=receiver.url))
+            announce(restaurant, 7, subject="resv_backlog")
+        dispatch()
+        assert deliver_endpoints([endpoint.pk for endpoint in endpoints], batch=3) == 21
+    assert [len(receiver.ids()) for receiver in receivers] == [7, 7, 7]
 
 
 def test_an_unhealthy_receiver_is_probed_by_its_oldest_delivery_then_drained_in_order(restaurant, clock):

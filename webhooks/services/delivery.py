@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from django.db import connection, transaction
 from django.db.models import F
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from config.ops.metrics import DELIVERY_FAILURES, OUTBOX_LAG
@@ -122,21 +123,28 @@ def _senders() -> ThreadPoolExecutor:
 _executor: ThreadPoolExecutor | None = None
 
 
+# Each endpoint's oldest `batch` due deliveries, whatever the others' backlogs: one LIMIT per
+# endpoint (a lateral join), where one LIMIT over all of them would give the lowest ids all of it.
+_DUE_IDS = f"""
+SELECT due.id FROM unnest(%s::bigint[]) AS lane(endpoint_id) CROSS JOIN LATERAL (
+    SELECT d.id FROM {Delivery._meta.db_table} d
+    WHERE d.endpoint_id = lane.endpoint_id AND d.status = %s AND d.next_attempt_at <= %s
+    ORDER BY d.event_id, d.id LIMIT %s
+) AS due"""
+
+
 def _due(endpoint_ids, now, batch: int) -> dict[int, list[Delivery]]:
     rows = (
         Delivery.objects.filter(
-            endpoint_id__in=sorted(endpoint_ids),
+            id__in=RawSQL(_DUE_IDS, [sorted(endpoint_ids), DeliveryStatus.PENDING, now, batch]),
             endpoint__enabled=True,
-            status=DeliveryStatus.PENDING,
-            next_attempt_at__lte=now,
         )
         .select_related("event", "endpoint")
-        .order_by("endpoint_id", "event_id", "id")[: batch * len(endpoint_ids)]
+        .order_by("endpoint_id", "event_id", "id")
     )
     by_endpoint: dict[int, list[Delivery]] = defaultdict(list)
     for row in rows:
-        if len(by_endpoint[row.endpoint_id]) < batch:
-            by_endpoint[row.endpoint_id].append(row)
+        by_endpoint[row.endpoint_id].append(row)
     return by_endpoint
 
 
