@@ -48,7 +48,7 @@ from tests.bench.bench_common import (
     summary,
     use_database,
 )
-from tests.bench.bench_reservations import after_a_lapse, after_a_write, cleanup, open_slots
+from tests.bench.reservation_calls import after_a_lapse, after_a_write, cleanup, open_slots
 
 PARTY = 4
 PUBLIC_ID = re.compile(r"^[a-z]{2,5}_[A-Za-z0-9]{16,}$")
@@ -95,7 +95,7 @@ def database_facts(info: dict) -> dict:
 
     from reservations.models import Restaurant
     from reservations.selectors.occupancy import load_occupancy
-    from tests.bench.seed import live_fingerprint
+    from tests.bench.seed_spec import live_fingerprint
 
     restaurant = Restaurant.objects.get(pk=info["busy"]["pk"])
     first, last = dt.date.fromisoformat(info["month_first"]), dt.date.fromisoformat(info["month_last"])

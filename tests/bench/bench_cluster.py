@@ -36,7 +36,7 @@ SEED = """
 import datetime as dt, json
 from apikeys.models import SCOPES
 from apikeys.services import mint_key
-from tests.bench.seed import RAISED_BUDGETS
+from tests.bench.seed_spec import RAISED_BUDGETS
 from tests.factories import FloorPlanFactory, RestaurantFactory, SectionFactory, ShiftFactory, TableFactory
 keys = []
 for n in range(RESTAURANTS):

@@ -42,16 +42,16 @@ STATUSES = ["confirmed"] * 6 + ["pending", "seated", "completed", "cancelled", "
 
 def setup() -> None:
     os.environ["BENCH_DATABASE_URL"] = DATABASE_URL
-    import tests.bench.bench_common as common
+    from tests.bench import environment  # where the toolkit's functions read it
 
-    common.BENCH_DATABASE_URL = DATABASE_URL
-    common.create_database(drop=True, database_url=DATABASE_URL)
-    common.setup_django()
+    environment.BENCH_DATABASE_URL = DATABASE_URL
+    environment.create_database(drop=True, database_url=DATABASE_URL)
+    environment.setup_django()
 
 
 def seed(bookings: int, name: str) -> dict:
     from config.formats import zone
-    from tests.bench.seed import RAISED_BUDGETS
+    from tests.bench.seed_spec import RAISED_BUDGETS
     from tests.factories import (
         FloorPlanFactory,
         GuestFactory,

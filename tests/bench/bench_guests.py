@@ -24,7 +24,7 @@ import datetime as dt
 import sys
 import time
 
-from tests.bench import bench_common
+from tests.bench import environment
 from tests.bench.bench_common import (
     Http,
     Probe,
@@ -233,9 +233,9 @@ def time_statistics(restaurant_id: int) -> dict:
 def run() -> dict:
     import os
 
-    # Its own database: bench_common's functions read this module global when they run.
-    bench_common.BENCH_DATABASE_URL = os.environ.get(
-        "BENCH_GUESTS_DATABASE_URL", bench_common._sibling_url(bench_common.BENCH_DATABASE_URL, "_guests")
+    # Its own database: the toolkit's functions (and Server) read this module global when they run.
+    environment.BENCH_DATABASE_URL = os.environ.get(
+        "BENCH_GUESTS_DATABASE_URL", environment._sibling_url(environment.BENCH_DATABASE_URL, "_guests")
     )
     setup_django()
     world = seed()

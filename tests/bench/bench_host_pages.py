@@ -47,17 +47,17 @@ PAGE_TARGET, MOVE_TARGET = 8, 6
 
 def setup() -> None:
     os.environ["BENCH_DATABASE_URL"] = DATABASE_URL
-    import tests.bench.bench_common as common
+    from tests.bench import environment  # where the toolkit's functions read it
 
-    common.BENCH_DATABASE_URL = DATABASE_URL
-    common.create_database(drop=True, database_url=DATABASE_URL)
-    common.setup_django()
+    environment.BENCH_DATABASE_URL = DATABASE_URL
+    environment.create_database(drop=True, database_url=DATABASE_URL)
+    environment.setup_django()
 
 
 def seed(tables_used: int, name: str) -> dict:
     """A night: `tables_used` tables of 30 booked for the five turns (30 x 5 = 150 bookings)."""
     from config.formats import zone
-    from tests.bench.seed import RAISED_BUDGETS
+    from tests.bench.seed_spec import RAISED_BUDGETS
     from tests.factories import (
         CombinationFactory,
         FloorPlanFactory,

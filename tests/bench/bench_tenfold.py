@@ -40,7 +40,7 @@ from tests.bench.bench_common import (
     summary,
     use_database,
 )
-from tests.bench.bench_reservations import after_a_lapse, after_a_write, create_body, drop_queued_emails, open_slots
+from tests.bench.reservation_calls import after_a_lapse, after_a_write, create_body, drop_queued_emails, open_slots
 from tests.bench.seed_tenfold import SIZES, TENFOLD_DATABASE_URL, ensure_tenfold_seeded
 
 DAY_PARTY = 4  # as bench_availability's day

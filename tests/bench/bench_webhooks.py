@@ -96,7 +96,7 @@ class Worker:
 
 
 def cleanup(info: dict) -> None:
-    from tests.bench.bench_reservations import cleanup as clean_bookings
+    from tests.bench.reservation_calls import cleanup as clean_bookings
     from webhooks.models import Endpoint, Event, OutboxMessage
 
     pks = [info["busy"]["pk"], info["empty"]["pk"], *[w["pk"] for w in info["writers"]]]
@@ -119,7 +119,7 @@ def endpoint_for(restaurant_pk: int, url: str):
 
 
 def part_create(info: dict, receiver_url: str) -> dict:
-    from tests.bench.bench_reservations import sequential
+    from tests.bench.reservation_load import sequential
 
     endpoint_for(info["busy"]["pk"], receiver_url)
     with Server() as server:
@@ -170,7 +170,7 @@ def part_throughput(info: dict, receiver) -> dict:
 
 
 def part_lag(info: dict, receiver) -> dict:
-    from tests.bench.bench_reservations import create_body, grid_times
+    from tests.bench.reservation_calls import create_body, grid_times
     from webhooks.models import Event
 
     writers = info["writers"]

@@ -5,7 +5,7 @@
 For each setting: sequential ping and bare-view medians (keep-alive client), day
 availability median, and the concurrent-create throughput of bench_reservations
 (20 clients across the 20 writer restaurants). The default the other scripts use is
-set in bench_common (DEFAULT_WORKER_CLASS / DEFAULT_WORKERS / DEFAULT_THREADS);
+set in tests/bench/server.py (DEFAULT_WORKER_CLASS / DEFAULT_WORKERS / DEFAULT_THREADS);
 BENCH_WORKER_CLASS, BENCH_WORKERS and BENCH_THREADS override it.
 """
 
@@ -27,7 +27,8 @@ from tests.bench.bench_common import (
     setup_django,
     summary,
 )
-from tests.bench.bench_reservations import cleanup, concurrent
+from tests.bench.reservation_calls import cleanup
+from tests.bench.reservation_load import concurrent
 
 CONFIGS = [
     ServerConfig("sync", 2, 1),

@@ -3,9 +3,9 @@
     python -m tests.bench.seed_tenfold [--force]
 
 Its own database (BENCH_TENFOLD_DATABASE_URL, default the bench database's name + "_tenfold"),
-built by tests/bench/seed.py's helpers and reused while current (same rules as the bench data set:
-its marker, SEED_VERSION and a measured month still in the future). Two restaurants of the busy
-restaurant's shape that differ only in size:
+built by the bench seed's helpers (tests/bench/seed_*.py) and reused while current (same rules
+as the bench data set: its marker, SEED_VERSION and a measured month still in the future). Two
+restaurants of the busy restaurant's shape that differ only in size:
 
 * **one**: the busy floor (4 sections, 60 tables), 5,000 guests, 400 live bookings on each of
   the measured day and the days either side of it;
@@ -36,18 +36,16 @@ from tests.bench.bench_common import (
     setup_django,
     use_database,
 )
-from tests.bench.seed import (
+from tests.bench.seed_bookings import seed_live_bookings
+from tests.bench.seed_restaurants import build_big_layouts, make_restaurant, seed_guests
+from tests.bench.seed_spec import (
     ALL_SCOPES,
     BUSY_GUESTS,
     MEASURED_DAY_BOOKINGS,
     SEED_VERSION,
-    build_big_layouts,
-    make_restaurant,
     marker_is_current,
     measured_month_start,
     read_marker,
-    seed_guests,
-    seed_live_bookings,
     today_local,
     write_marker,
 )
