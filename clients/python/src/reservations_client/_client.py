@@ -4,117 +4,50 @@ typed models back, typed errors raised.
 Every method maps to one operation of the OpenAPI document: operation `<resource>_<action>` is
 `client.<resource>.<action>(...)` (`reservations_create` is `client.reservations.create`, `holds_release`
 is `client.holds.release`), and calls the generated function of the same name in `_generated/api/`.
+
+The resources live beside it, grouped by what they serve: `_restaurant.py` (configuration, sections,
+availability), `_bookings.py` (holds, reservations, their events), `_guests.py` (guests, the waitlist);
+`_resource.py` holds what they share (pagination), `_convert.py` turns keyword arguments into what the
+generated functions take.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from enum import Enum
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import httpx
 
 from . import errors
+from ._bookings import HoldsResource, ReservationEventsResource, ReservationsResource
+from ._convert import _wire
 from ._generated import AuthenticatedClient
 from ._generated._document import API_VERSION
-from ._generated.api.availability import availability_months_retrieve, availability_retrieve
-from ._generated.api.configuration import configuration_retrieve
-from ._generated.api.guests import guests_list, guests_retrieve
-from ._generated.api.holds import holds_create, holds_list, holds_release, holds_retrieve
 from ._generated.api.ping import ping as ping_operation
-from ._generated.api.reservations import (
-    reservations_cancel,
-    reservations_create,
-    reservations_events_list,
-    reservations_list,
-    reservations_partial_update,
-    reservations_retrieve,
-)
-from ._generated.api.sections import sections_list
-from ._generated.api.waitlist import waitlist_entries_list, waitlist_entries_retrieve
-from ._generated.models import (
-    Availability,
-    AvailabilityMonth,
-    AvailabilityMonthsRetrieveLocale,
-    AvailabilityRetrieveLocale,
-    Configuration,
-    Guest,
-    Hold,
-    HoldCreateRequest,
-    HoldsListStatus,
-    Ping,
-    Reservation,
-    ReservationCreateRequest,
-    ReservationEvent,
-    ReservationModifyRequest,
-    ReservationsCreateExpandItem,
-    ReservationsListExpandItem,
-    ReservationsListSource,
-    ReservationsListStatus,
-    ReservationsPartialUpdateExpandItem,
-    ReservationsRetrieveExpandItem,
-    SectionList,
-    WaitlistEntriesListExpandItem,
-    WaitlistEntriesListStatus,
-    WaitlistEntriesRetrieveExpandItem,
-    WaitlistEntry,
-)
-from ._generated.types import UNSET, Response
-from ._http import RetryingTransport, new_idempotency_key
-from .pagination import Page
+from ._generated.models import Ping
+from ._generated.types import Response
+from ._guests import GuestsResource, WaitlistEntriesResource
+from ._http import RetryingTransport
+from ._resource import Resource
+from ._restaurant import AvailabilityMonthsResource, AvailabilityResource, ConfigurationResource, SectionsResource
+
+__all__ = [
+    "DEFAULT_BASE_URL",
+    "AvailabilityMonthsResource",
+    "AvailabilityResource",
+    "ConfigurationResource",
+    "GuestsResource",
+    "HoldsResource",
+    "ReservationEventsResource",
+    "ReservationsClient",
+    "ReservationsResource",
+    "Resource",
+    "SectionsResource",
+    "WaitlistEntriesResource",
+]
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
-E = TypeVar("E", bound=Enum)
-T = TypeVar("T")
-
-
-def _unset(value: Any) -> Any:
-    return UNSET if value is None else value
-
-
-def _date(value: str | dt.date | None) -> Any:
-    if value is None:
-        return UNSET
-    return dt.date.fromisoformat(value) if isinstance(value, str) else value
-
-
-def _datetime(value: str | dt.datetime | None) -> Any:
-    if value is None:
-        return UNSET
-    return dt.datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else value
-
-
-def _enum(kind: type[E], value: str | E | None) -> Any:
-    return UNSET if value is None else kind(value)
-
-
-def _enums(kind: type[E], values: str | Iterable[str | E] | None) -> Any:
-    if values is None:
-        return UNSET
-    if isinstance(values, str):
-        values = [v for v in values.split(",") if v]
-    return [kind(v) for v in values]
-
-
-def _ids(values: str | Iterable[str] | None) -> Any:
-    if values is None:
-        return UNSET
-    return values.split(",") if isinstance(values, str) else list(values)
-
-
-def _wire(value: Any) -> Any:
-    """Plain JSON values for a body given with dates, datetimes and enums."""
-    if isinstance(value, Mapping):
-        return {key: _wire(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_wire(item) for item in value]
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, dt.datetime | dt.date | dt.time):
-        return value.isoformat()
-    return value
 
 
 class ReservationsClient:
@@ -237,312 +170,3 @@ class ReservationsClient:
     def ping(self) -> Ping:
         """`GET /v1/ping`: checks that the key is live (any scope)."""
         return self.call(ping_operation)
-
-
-class Resource:
-    def __init__(self, client: ReservationsClient):
-        self._client = client
-
-
-class ConfigurationResource(Resource):
-    def retrieve(self) -> Configuration:
-        """`GET /v1/configuration` (`configuration_retrieve`): the restaurant's booking policy."""
-        return self._client.call(configuration_retrieve)
-
-
-class SectionsResource(Resource):
-    def list(self) -> SectionList:
-        """`GET /v1/sections` (`sections_list`): every seating area; never paginated."""
-        return self._client.call(sections_list)
-
-
-class AvailabilityResource(Resource):
-    def retrieve(
-        self,
-        *,
-        service_date: str | dt.date,
-        party_size: int,
-        section_id: str | None = None,
-        excluding: str | None = None,
-        locale: str | None = None,
-    ) -> Availability:
-        """`GET /v1/availability` (`availability_retrieve`): one day's services and times for a party."""
-        return self._client.call(
-            availability_retrieve,
-            service_date=_date(service_date),
-            party_size=party_size,
-            section_id=_unset(section_id),
-            excluding=_unset(excluding),
-            locale=_enum(AvailabilityRetrieveLocale, locale),
-        )
-
-
-class AvailabilityMonthsResource(Resource):
-    def retrieve(self, *, month: str, excluding: str | None = None, locale: str | None = None) -> AvailabilityMonth:
-        """`GET /v1/availability/months` (`availability_months_retrieve`): every day of a month (`YYYY-MM`)."""
-        return self._client.call(
-            availability_months_retrieve,
-            month=month,
-            excluding=_unset(excluding),
-            locale=_enum(AvailabilityMonthsRetrieveLocale, locale),
-        )
-
-
-class HoldsResource(Resource):
-    def create(
-        self,
-        *,
-        service_date: str | dt.date,
-        start_time: str,
-        party_size: int,
-        idempotency_key: str | None = None,
-        **fields: Any,
-    ) -> Hold:
-        """`POST /v1/holds` (`holds_create`): takes a slot off sale. Other body fields (`kind`, `expires_at`,
-        `section_id`, `metadata`, `override`, `excluded_from_shift_limits`) as keywords."""
-        body = _wire({"service_date": service_date, "start_time": start_time, "party_size": party_size, **fields})
-        return self._client.call(
-            holds_create,
-            body=HoldCreateRequest.from_dict(body),
-            idempotency_key=idempotency_key or new_idempotency_key(),
-        )
-
-    def retrieve(self, hold_id: str) -> Hold:
-        """`GET /v1/holds/{hold_id}` (`holds_retrieve`)."""
-        return self._client.call(holds_retrieve, hold_id)
-
-    def release(self, hold_id: str) -> Hold:
-        """`DELETE /v1/holds/{hold_id}` (`holds_release`): hands a live hold back."""
-        return self._client.call(holds_release, hold_id)
-
-    def list(
-        self,
-        *,
-        status: str | None = None,
-        date: str | dt.date | None = None,
-        date_gte: str | dt.date | None = None,
-        date_lte: str | dt.date | None = None,
-        limit: int | None = None,
-        starting_after: str | None = None,
-        ending_before: str | None = None,
-    ) -> Page[Hold]:
-        """`GET /v1/holds` (`holds_list`): one page, newest first; `.auto_paging_iter()` walks on."""
-        filters = {
-            "status": _enum(HoldsListStatus, status),
-            "date": _date(date),
-            "dategte": _date(date_gte),
-            "datelte": _date(date_lte),
-            "limit": _unset(limit),
-            "ending_before": _unset(ending_before),
-        }
-        return _page(self._client, holds_list, filters, starting_after)
-
-    def list_all(self, **filters: Any) -> Iterator[Hold]:
-        """Every hold matching the filters of `list`, page after page."""
-        return self.list(**filters).auto_paging_iter()
-
-
-def _page(client: ReservationsClient, operation: Any, filters: dict, starting_after: str | None, *args: Any) -> Page:
-    """The page after `starting_after` (the first without), able to fetch the ones after it."""
-
-    def fetch(after: str | None) -> Page[Any]:
-        query = dict(filters)
-        if after is not None:
-            query["starting_after"] = after
-            query.pop("ending_before", None)
-        listed = client.call(operation, *args, **query)
-        return Page(list(listed.data), bool(listed.has_more), fetch)
-
-    return fetch(starting_after)
-
-
-class ReservationsResource(Resource):
-    def create(
-        self,
-        *,
-        idempotency_key: str | None = None,
-        expand: Iterable[str] | None = None,
-        **fields: Any,
-    ) -> Reservation:
-        """`POST /v1/reservations` (`reservations_create`): books a slot, or converts a hold (`hold_id=`).
-
-        Body fields as keywords: `service_date`, `start_time`, `party_size`, `guest` (a dict: `first_name`,
-        `last_name`, `email`, `phone`, `language`) or `guest_id`, `hold_id`, `section_id`, `guest_notes`,
-        `internal_notes`, `guest_notifications`, `company_id`, `metadata`, `override`,
-        `excluded_from_shift_limits`, `entire_section_id`. A 201 is not a confirmation: read `status`.
-        Without `idempotency_key` the client makes one; its retries resend it.
-        """
-        return self._client.call(
-            reservations_create,
-            body=ReservationCreateRequest.from_dict(_wire(fields)),
-            idempotency_key=idempotency_key or new_idempotency_key(),
-            expand=_enums(ReservationsCreateExpandItem, expand),
-        )
-
-    def retrieve(self, reservation_id: str, *, expand: Iterable[str] | None = None) -> Reservation:
-        """`GET /v1/reservations/{reservation_id}` (`reservations_retrieve`); `expand`: guest, events,
-        modification_token."""
-        return self._client.call(
-            reservations_retrieve, reservation_id, expand=_enums(ReservationsRetrieveExpandItem, expand)
-        )
-
-    def partial_update(
-        self,
-        reservation_id: str,
-        *,
-        idempotency_key: str | None = None,
-        expand: Iterable[str] | None = None,
-        **fields: Any,
-    ) -> Reservation:
-        """`PATCH /v1/reservations/{reservation_id}` (`reservations_partial_update`): changes the fields
-        given as keywords (`None` clears a nullable one). `status` can become `pending`: read it."""
-        return self._client.call(
-            reservations_partial_update,
-            reservation_id,
-            body=ReservationModifyRequest.from_dict(_wire(fields)),
-            idempotency_key=idempotency_key or new_idempotency_key(),
-            expand=_enums(ReservationsPartialUpdateExpandItem, expand),
-        )
-
-    modify = partial_update
-
-    def cancel(self, reservation_id: str, *, idempotency_key: str | None = None) -> Reservation:
-        """`POST /v1/reservations/{reservation_id}/cancel` (`reservations_cancel`); a cancelled booking
-        answers 200 again."""
-        return self._client.call(
-            reservations_cancel, reservation_id, idempotency_key=idempotency_key or new_idempotency_key()
-        )
-
-    def list(
-        self,
-        *,
-        status: str | None = None,
-        source: str | None = None,
-        guest_id: str | None = None,
-        date: str | dt.date | None = None,
-        date_gte: str | dt.date | None = None,
-        date_lte: str | dt.date | None = None,
-        updated_since: str | dt.datetime | None = None,
-        id: str | Iterable[str] | None = None,
-        expand: Iterable[str] | None = None,
-        limit: int | None = None,
-        starting_after: str | None = None,
-        ending_before: str | None = None,
-    ) -> Page[Reservation]:
-        """`GET /v1/reservations` (`reservations_list`): one page; `.auto_paging_iter()` walks on."""
-        filters = {
-            "status": _enum(ReservationsListStatus, status),
-            "source": _enum(ReservationsListSource, source),
-            "guest_id": _unset(guest_id),
-            "date": _date(date),
-            "dategte": _date(date_gte),
-            "datelte": _date(date_lte),
-            "updated_since": _datetime(updated_since),
-            "id": _ids(id),
-            "expand": _enums(ReservationsListExpandItem, expand),
-            "limit": _unset(limit),
-            "ending_before": _unset(ending_before),
-        }
-        return _page(self._client, reservations_list, filters, starting_after)
-
-    def list_all(self, **filters: Any) -> Iterator[Reservation]:
-        """Every reservation matching the filters of `list`, page after page (`limit` 100 unless given)."""
-        filters.setdefault("limit", 100)
-        return self.list(**filters).auto_paging_iter()
-
-    def events(self, reservation_id: str, **page: Any) -> Page[ReservationEvent]:
-        """The reservation's lifecycle events (`reservations_events_list`), oldest first."""
-        return self._client.reservations_events.list(reservation_id, **page)
-
-
-class ReservationEventsResource(Resource):
-    def list(
-        self,
-        reservation_id: str,
-        *,
-        limit: int | None = None,
-        starting_after: str | None = None,
-        ending_before: str | None = None,
-    ) -> Page[ReservationEvent]:
-        """`GET /v1/reservations/{reservation_id}/events` (`reservations_events_list`), oldest first."""
-        filters = {"limit": _unset(limit), "ending_before": _unset(ending_before)}
-        return _page(self._client, reservations_events_list, filters, starting_after, reservation_id)
-
-
-class GuestsResource(Resource):
-    def retrieve(self, guest_id: str) -> Guest:
-        """`GET /v1/guests/{guest_id}` (`guests_retrieve`); a merged-away id answers its survivor."""
-        return self._client.call(guests_retrieve, guest_id)
-
-    def list(
-        self,
-        *,
-        vip: bool | None = None,
-        blacklisted: bool | None = None,
-        phone: str | None = None,
-        email: str | None = None,
-        query: str | None = None,
-        updated_since: str | dt.datetime | None = None,
-        id: str | Iterable[str] | None = None,
-        limit: int | None = None,
-        starting_after: str | None = None,
-        ending_before: str | None = None,
-    ) -> Page[Guest]:
-        """`GET /v1/guests` (`guests_list`): one page; `.auto_paging_iter()` walks on."""
-        filters = {
-            "vip": _unset(vip),
-            "blacklisted": _unset(blacklisted),
-            "phone": _unset(phone),
-            "email": _unset(email),
-            "query": _unset(query),
-            "updated_since": _datetime(updated_since),
-            "id": _ids(id),
-            "limit": _unset(limit),
-            "ending_before": _unset(ending_before),
-        }
-        return _page(self._client, guests_list, filters, starting_after)
-
-    def list_all(self, **filters: Any) -> Iterator[Guest]:
-        """Every guest matching the filters of `list`, page after page (`limit` 100 unless given)."""
-        filters.setdefault("limit", 100)
-        return self.list(**filters).auto_paging_iter()
-
-
-class WaitlistEntriesResource(Resource):
-    def retrieve(self, waitlist_entry_id: str, *, expand: Iterable[str] | None = None) -> WaitlistEntry:
-        """`GET /v1/waitlist-entries/{waitlist_entry_id}` (`waitlist_entries_retrieve`); `expand`: guest."""
-        return self._client.call(
-            waitlist_entries_retrieve, waitlist_entry_id, expand=_enums(WaitlistEntriesRetrieveExpandItem, expand)
-        )
-
-    def list(
-        self,
-        *,
-        status: str | None = None,
-        service_date: str | dt.date | None = None,
-        service_date_gte: str | dt.date | None = None,
-        service_date_lte: str | dt.date | None = None,
-        updated_since: str | dt.datetime | None = None,
-        id: str | Iterable[str] | None = None,
-        expand: Iterable[str] | None = None,
-        limit: int | None = None,
-        starting_after: str | None = None,
-        ending_before: str | None = None,
-    ) -> Page[WaitlistEntry]:
-        """`GET /v1/waitlist-entries` (`waitlist_entries_list`): one page; `.auto_paging_iter()` walks on."""
-        filters = {
-            "status": _enum(WaitlistEntriesListStatus, status),
-            "service_date": _date(service_date),
-            "service_dategte": _date(service_date_gte),
-            "service_datelte": _date(service_date_lte),
-            "updated_since": _datetime(updated_since),
-            "id": _ids(id),
-            "expand": _enums(WaitlistEntriesListExpandItem, expand),
-            "limit": _unset(limit),
-            "ending_before": _unset(ending_before),
-        }
-        return _page(self._client, waitlist_entries_list, filters, starting_after)
-
-    def list_all(self, **filters: Any) -> Iterator[WaitlistEntry]:
-        """Every waitlist entry matching the filters of `list`, page after page."""
-        return self.list(**filters).auto_paging_iter()
