@@ -1,10 +1,12 @@
-"""Rows the availability tests build with the factories, as the write services will leave them."""
+"""Rows the availability tests build with the factories, as the write services will leave them;
+the requests and fixtures more than one module shares."""
 
 import datetime as dt
 import uuid
 from unittest import mock
 from zoneinfo import ZoneInfo
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -58,6 +60,22 @@ def floor_without_cutoffs(restaurant) -> "Floor":
     """A Floor whose dinner and restaurant have no cutoff: only seating times pass with the clock."""
     Restaurant.objects.filter(pk=restaurant.pk).update(default_cutoff_minutes=None)
     return Floor(restaurant, cutoff_minutes=None)
+
+
+def unlimited(floor):
+    """These tests ask hundreds of questions: the rate limit is tested elsewhere."""
+    floor.restaurant.read_burst, floor.restaurant.read_per_second = 100_000, 10_000.0
+    floor.restaurant.save(update_fields=["read_burst", "read_per_second"])
+    return floor
+
+
+@pytest.fixture(name="floor")
+def carry_floor(restaurant, settings):
+    """The `floor` of test_occupancy_carry.py and test_occupancy_log.py, which import it (it overrides
+    conftest.py's): no cutoffs, no read rate limit, no answer cache."""
+    settings.AVAILABILITY_ANSWER_CACHE_SIZE = 0  # every answer worked out: what is kept is the occupancy
+    kept_occupancy.clear()
+    return unlimited(floor_without_cutoffs(restaurant))
 
 
 def book(
@@ -131,6 +149,19 @@ def hold(
 
 def slot_times(body: dict, index: int = 0) -> list[str]:
     return [slot["time"] for slot in body["shifts"][index]["slots"]]
+
+
+def get(api, **params):
+    """GET /v1/availability for DATE and a party of two, changed by `params` (None leaves one out)."""
+    query = {"service_date": DATE.isoformat(), "party_size": 2, **params}
+    return api.get("/v1/availability", {k: v for k, v in query.items() if v is not None})
+
+
+def ok(api, **params) -> dict:
+    """The body of get()'s answer, a 200."""
+    response = get(api, **params)
+    assert response.status_code == 200, response.content
+    return response.json()
 
 
 # What the kept-occupancy tests ask: a far date (past every cutoff), a party of 5 (B1 alone seats it).

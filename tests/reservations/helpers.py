@@ -80,6 +80,27 @@ def events(client, rid: str, **query) -> list[dict]:
     return response.json()["data"]
 
 
+def event_types(client, rid) -> list[str]:
+    return [e["type"] for e in events(client, rid)]
+
+
+def last_event(client, rid) -> dict:
+    return events(client, rid)[-1]
+
+
+def created_event(client, rid: str) -> dict:
+    """The data of the booking's only event, its reservation.created."""
+    found = events(client, rid)
+    assert [e["type"] for e in found] == ["reservation.created"]
+    return found[0]["data"]
+
+
+def ok(response) -> dict:
+    """The body of a 200 answer."""
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
 def assert_error(response, status: int, code: str, param=MISSING) -> dict:
     """The contract's envelope; `param` None asserts it is absent, MISSING does not look."""
     assert response.status_code == status, response.content
