@@ -15,11 +15,6 @@ DAY = "/v1/availability"
 MONTH = "/v1/availability/months"
 
 
-@pytest.fixture
-def floor(restaurant):
-    return Floor(restaurant)
-
-
 def day_query(**params):
     return {"service_date": FAR.isoformat(), "party_size": 5, **params}
 

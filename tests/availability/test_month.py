@@ -6,7 +6,7 @@ import pytest
 import time_machine
 
 from reservations.services.availability_version import bump_availability_version
-from tests.availability.helpers import NOW, Floor, book, hold, local
+from tests.availability.helpers import Floor, book, hold, local
 from tests.factories import ClosureFactory, DayNoteFactory, RestaurantFactory
 from tests.platform.helpers import assert_error
 
@@ -27,12 +27,7 @@ DAY_FIELDS = [
     "waitlist_party_sizes",
 ]
 SIZES = [1, 2, 3, 4, 5, 6]
-
-
-@pytest.fixture(autouse=True)
-def frozen_clock():
-    with time_machine.travel(NOW, tick=False):
-        yield
+pytestmark = pytest.mark.usefixtures("frozen_clock")
 
 
 def get(api, month="2026-12", **params):
