@@ -11,6 +11,7 @@ import yaml
 from django.test import Client
 from icalendar import Calendar
 
+from reservations.calendar import booking_ics
 from reservations.emails import send as send_guest_email
 from reservations.models import Restaurant
 from tests.guarantees.conftest import CARD_OK, book, build_place
@@ -149,3 +150,18 @@ def test_a_lapsed_card_step_says_so_and_offers_to_book_again(db, clock, client):
     assert (booking.status, booking.cancellation_reason) == ("cancelled", "guarantee_expired")
     text = client.get(late["Location"]).content.decode()
     assert "You can book again" in text and f'href="/book/{card_place.restaurant.slug}?lang=en" id="book-again"' in text
+
+
+def test_the_calendar_files_time_zone_is_the_one_icalendar_writes_for_each_zone(place):
+    """booking_ics keeps each zone's VTIMEZONE once built: the file still carries what icalendar's
+    own add_missing_timezones() writes, the restaurant's zone and no other's, however often asked."""
+    booking = book(place, at=dt.time(19, 30))
+    for zone_name in ("Europe/Paris", "America/New_York", "Europe/Paris"):
+        Restaurant.objects.filter(pk=place.restaurant.pk).update(timezone=zone_name)
+        booking.restaurant.refresh_from_db()
+        calendar, event = parse(booking_ics(booking))
+        reference = Calendar()
+        reference.add_component(event)
+        reference.add_missing_timezones()
+        assert [tz.to_ical() for tz in calendar.walk("VTIMEZONE")] == [reference.walk("VTIMEZONE")[0].to_ical()]
+        assert calendar.walk("VTIMEZONE")[0]["tzid"] == zone_name
