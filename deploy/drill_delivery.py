@@ -49,9 +49,9 @@ KILL_AFTER = 40  # deliveries received before the kill
 WORKERS = ("worker1", "worker2")  # the queue `celery`: every healthy endpoint's deliveries
 
 
-def _being_answered(receiver: Receiver) -> int:
-    with receiver.lock:
-        return sum(1 for r in receiver.requests if r.answered is None)
+def _delivery(received) -> tuple[str, str]:
+    """A request's endpoint path and event id (the webhook-id header)."""
+    return received.path, received.headers.get("webhook-id", "")
 
 
 SETUP = """
@@ -138,7 +138,8 @@ def _kill_in_flight(target, receiver: Receiver, db, endpoint_ids: list[int], kil
     wait for supervisord to have them running again."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        if len(receiver.requests) >= KILL_AFTER and _being_answered(receiver) >= 1:
+        received = receiver.received()
+        if len(received) >= KILL_AFTER and any(r.answered is None for r in received):
             break
         time.sleep(0.02)
     else:
@@ -183,15 +184,12 @@ def drill_worker_killed(target, bookings: int = BOOKINGS, endpoints: int = ENDPO
         receiver.stop()
         if made:
             target.shell(CLEANUP.format(ids=list(made)))
-    with receiver.lock:
-        receipts = list(receiver.requests)
-    return _report(bookings, statuses, drain, made, receipts, kill, drained_after)
+    return _report(bookings, statuses, drain, made, receiver.received(), kill, drained_after)
 
 
 def _report(bookings, statuses, drain, made, receipts, kill, drained_after) -> bool:
     owed = {(path, event) for event in drain["published"] for path in made.values()}
-    got = [(r.path, r.headers.get("webhook-id", "")) for r in receipts]
-    got = [delivery for delivery in got if delivery in owed]
+    got = [_delivery(r) for r in receipts if _delivery(r) in owed]
     received = set(got)
     lost = len(owed - received)
     duplicated = Counter(got) - Counter(received)
@@ -199,9 +197,9 @@ def _report(bookings, statuses, drain, made, receipts, kill, drained_after) -> b
         in_flight, awaiting = set(), 0
     else:
         # Sent by the killed processes: on a connection they had opened (the restarted ones open new ones).
-        before = [r for r in receipts if r.opened < kill.at and (r.path, r.headers.get("webhook-id", "")) in owed]
+        before = [r for r in receipts if r.opened < kill.at and _delivery(r) in owed]
         recorded = {(made[endpoint], event) for endpoint, event in kill.recorded}
-        in_flight = {(r.path, r.headers.get("webhook-id", "")) for r in before} - recorded
+        in_flight = {_delivery(r) for r in before} - recorded
         awaiting = sum(1 for r in before if r.answered is None or r.answered > kill.at)
     duplicates = sum(duplicated.values())
     ok = (kill.at is not None and bool(in_flight) and drain["drained"] and lost == 0

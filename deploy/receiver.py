@@ -127,9 +127,13 @@ class Receiver:
     def __exit__(self, *exc):
         self.stop()
 
-    def events(self) -> list[dict]:
+    def received(self) -> list[Received]:
+        """The requests so far, copied while no handler thread appends."""
         with self.lock:
-            return [r.json() for r in self.requests]
+            return list(self.requests)
+
+    def events(self) -> list[dict]:
+        return [r.json() for r in self.received()]
 
     def ids(self) -> list[str]:
         return [e["id"] for e in self.events()]

